@@ -1,0 +1,270 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Companies form a tree. `path` is the materialised ancestry ("1/5/12/"): a company's
+ * subtree is every row whose path starts with its own, which one indexed prefix scan
+ * answers (db/tenancy.ts).
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    parentId: integer("parent_id").references((): AnyPgColumn => companies.id),
+    /** 1 for a top-level company; a subsidiary is its parent's level + 1. */
+    level: smallint("level").notNull(),
+    path: text("path").notNull(),
+    showPayment: boolean("show_payment").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("companies_path_key").using("btree", t.path.op("text_pattern_ops")),
+    index("companies_parent_id_idx").on(t.parentId),
+  ],
+);
+
+/** Fixed roles keep the ids of contracts/roles.ts; custom roles are numbered from 1000. */
+export const roles = pgTable(
+  "roles",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Null for the fixed roles every company shares. */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    isDefault: boolean("is_default").notNull().default(false),
+    globalScope: boolean("global_scope").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("roles_company_name_key").on(sql`coalesce(${t.companyId}, 0)`, t.name)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permission: text("permission").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    /** Stored lower-case; unique across the installation. */
+    email: text("email").notNull(),
+    username: text("username"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** argon2id; null for an account that has never set a password. */
+    passwordHash: text("password_hash"),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    tosAccepted: boolean("tos_accepted").notNull().default(false),
+    mfaType: text("mfa_type", { enum: ["email", "teltonika_id", "totp"] }),
+    countryIsoCode: text("country_iso_code"),
+    avatarPath: text("avatar_path"),
+    impersonationAccessLimit: timestamp("impersonation_access_limit", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Failed sign-ins counted since `failedSignInSince`, for the per-account limit. */
+    failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
+    failedSignInSince: timestamp("failed_sign_in_since", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_company_id_idx").on(t.companyId)],
+);
+
+/**
+ * A browser session: one sign-in. Every refresh token it ever had belongs to it, so
+ * revoking the session ends the whole token family.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** Refresh tokens are stored as SHA-256 hashes; `usedAt` marks a rotated one. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
+    index("refresh_tokens_session_id_idx").on(t.sessionId),
+  ],
+);
+
+/** One-time links sent by e-mail: e-mail verification and password reset. */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("user_tokens_hash_key").on(t.tokenHash), index("user_tokens_user_id_idx").on(t.userId)],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id),
+    invitedById: integer("invited_by_id").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invitations_hash_key").on(t.tokenHash),
+    index("invitations_company_id_idx").on(t.companyId),
+  ],
+);
+
+export const personalAccessTokens = pgTable(
+  "personal_access_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scopes: text("scopes").array().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("personal_access_tokens_hash_key").on(t.tokenHash),
+    index("personal_access_tokens_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Every e-mail the server sends, whether it left over SMTP or stays here (no SMTP_URL).
+ * It is what the Mail logs page lists.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** What the message is for, e.g. "verify_email", so logs can be filtered. */
+    template: text("template").notNull(),
+    status: text("status", { enum: ["outbox", "pending", "sent", "failed"] }).notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_created_at_idx").on(t.createdAt), index("mail_outbox_to_idx").on(t.to)],
+);
+
+/** Installation-wide settings the server generates once, such as the token signing key. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    color: text("color"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tags_company_name_key").on(t.companyId, t.name)],
+);
+
+/** The devices a company registered. The devices module extends this table. */
+export const devices = pgTable(
+  "devices",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    name: text("name").notNull(),
+    serial: text("serial").notNull(),
+    mac: text("mac").notNull(),
+    model: text("model").notNull(),
+    firmware: text("firmware"),
+    /** 0 Offline, 1 Online, 2 Pending, anything else Not Activated. */
+    status: smallint("status").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("devices_serial_key").on(t.serial),
+    index("devices_company_id_idx").on(t.companyId),
+    index("devices_created_at_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,35 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { companies } from "./schema";
+
+/** Whose company tree a query may see. */
+export interface TenantScope {
+  /** The caller's company path, e.g. "1/5/". */
+  companyPath: string;
+  /** Roles such as super_admin and support see every company. */
+  global: boolean;
+}
+
+/**
+ * The one tenancy filter: restricts rows whose `companyIdColumn` lies in the caller's
+ * company subtree. Every tenant-scoped query adds it to its WHERE clause; a global scope
+ * adds nothing. The prefix match uses the text_pattern_ops index on companies.path.
+ */
+export function inTenant(scope: TenantScope, companyIdColumn: AnyPgColumn): SQL | undefined {
+  if (scope.global) return undefined;
+  return sql`${companyIdColumn} in (select ${companies.id} from ${companies} where ${companies.path} like ${likePrefix(scope.companyPath)})`;
+}
+
+/** Whether one company lies inside the scope, for checks on a single target company. */
+export function companyInTenant(scope: TenantScope, companyPath: string): boolean {
+  return scope.global || companyPath.startsWith(scope.companyPath);
+}
+
+function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The ancestry path of a company given its parent's path. */
+export function childPath(parentPath: string | null, id: number): string {
+  return `${parentPath ?? ""}${id}/`;
+}

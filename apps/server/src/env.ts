@@ -1,0 +1,61 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The server's configuration, parsed once from the environment. Nothing else reads
+ * process.env: modules receive the parsed values through buildApp's options.
+ */
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where the embedded database and generated files live. */
+  DATA_DIR: z.string().default("./data"),
+  /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
+  DATABASE_URL: z.string().optional(),
+  /** The address users reach the console at; links in e-mails start with it. */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Signs access tokens. Generated and kept in the database when not given. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  /** Sign-in attempts per IP address per minute. */
+  SIGNIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins per account before it is paused for SIGNIN_LOCK_MINUTES. */
+  SIGNIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGNIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** smtp(s)://user:pass@host:port to send e-mail; without it mail stays in the outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Netfleet <no-reply@netfleet.localhost>"),
+  NETFLEET_ADMIN_EMAIL: z.string().optional(),
+  NETFLEET_ADMIN_PASSWORD: z.string().optional(),
+  NETFLEET_COMPANY_NAME: z.string().default("My company"),
+  /** Directory of the built console; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Largest request body accepted, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: bool.default(false),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function resolveDataDir(env: Env): string {
+  return path.resolve(env.DATA_DIR);
+}

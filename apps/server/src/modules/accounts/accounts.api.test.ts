@@ -1,0 +1,290 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WIRE } from "@netfleet/contracts/constants";
+import { TestAgent } from "../../test/agent";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { factories, type TestCompany } from "../../test/factories";
+import { createInvitation } from "./accounts.service";
+import { COOKIES } from "./sessions.service";
+
+let t: TestApp;
+let f: ReturnType<typeof factories>;
+let company: TestCompany;
+
+beforeAll(async () => {
+  t = await buildTestApp({ ACCESS_TOKEN_TTL: "5", SIGNIN_RATE_LIMIT_ACCOUNT: "3", SIGNIN_RATE_LIMIT_IP: "1000" });
+  f = factories(t.database.db);
+  company = await f.company({ name: "Acme Networks" });
+});
+afterAll(() => t.close());
+
+/** The last e-mail sent to an address, as Mail logs would show it. */
+async function lastMailTo(email: string) {
+  const admin = await f.user({ company, role: "super_admin" });
+  const agent = new TestAgent(t.app);
+  await agent.signIn(admin.email, admin.password);
+  const res = await agent.get(`/api/mail-logs?to=${encodeURIComponent(email)}&limit=1`);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { subject: string; text: string }[] }>().data[0];
+}
+
+function linkToken(text: string): string {
+  const match = /token=([A-Za-z0-9_%-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no link in ${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+describe("POST /account/sign-in", () => {
+  it("signs in, sets httpOnly session cookies and lands on the devices page", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    const res = await agent.signIn(user.email.toUpperCase(), user.password);
+    expect(res.json()).toEqual({ success: true, data: { location: "/management/devices" } });
+    const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c]));
+    expect(cookies[COOKIES.access]?.httpOnly).toBe(true);
+    expect(cookies[COOKIES.refresh]?.httpOnly).toBe(true);
+    expect(cookies[COOKIES.refresh]?.path).toBe("/account/token");
+    expect(cookies[COOKIES.signedIn]?.httpOnly).toBeFalsy();
+    expect(cookies[COOKIES.access]?.sameSite).toBe("Lax");
+    const me = await agent.get("/api/user");
+    expect(me.statusCode).toBe(200);
+    expect(me.json<{ email: string }>().email).toBe(user.email);
+  });
+
+  it("rejects a wrong password with a message and no session", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    const res = await agent.post("/account/sign-in", { email: user.email, password: "wrong password" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      success: false,
+      errors: [{ code: "INVALID_CREDENTIALS", message: "The e-mail or password is incorrect.", source: null }],
+    });
+    expect(agent.cookies.has(COOKIES.access)).toBe(false);
+  });
+
+  it("answers an unknown e-mail exactly like a wrong password", async () => {
+    const res = await new TestAgent(t.app).post("/account/sign-in", { email: "nobody@example.com", password: "whatever1" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("INVALID_CREDENTIALS");
+  });
+
+  it("validates the body with the field as source", async () => {
+    const res = await new TestAgent(t.app).post("/account/sign-in", { email: "not-an-email", password: "" });
+    expect(res.statusCode).toBe(422);
+    const sources = res.json<{ errors: { source: string }[] }>().errors.map((e) => e.source);
+    expect(sources).toEqual(expect.arrayContaining(["email", "password"]));
+  });
+
+  it("pauses an account after repeated failures, even with the right password", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    for (let i = 0; i < 3; i++) {
+      expect((await agent.post("/account/sign-in", { email: user.email, password: "bad password" })).statusCode).toBe(401);
+    }
+    const res = await agent.post("/account/sign-in", { email: user.email, password: user.password });
+    expect(res.statusCode).toBe(429);
+    expect(res.json<{ errors: { code: string; message: string }[] }>().errors[0]).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Too many failed sign-in attempts for this account\. Try again in \d+ minutes?\.$/),
+    });
+    // Another account from the same address is unaffected.
+    const other = await f.user({ company });
+    expect((await agent.post("/account/sign-in", { email: other.email, password: other.password })).statusCode).toBe(200);
+  });
+
+  it("follows continue_url only when its host is this server's host", async () => {
+    const user = await f.user({ company });
+    const same = await new TestAgent(t.app).post(
+      "/account/sign-in",
+      { email: user.email, password: user.password, continue_url: "http://localhost:80/users?tab=1" },
+      { host: "localhost:80" },
+    );
+    expect(same.json<{ data: { location: string } }>().data.location).toBe("/users?tab=1");
+    const foreign = await new TestAgent(t.app).post(
+      "/account/sign-in",
+      { email: user.email, password: user.password, continue_url: "https://evil.example/steal" },
+      { host: "localhost:80" },
+    );
+    expect(foreign.json<{ data: { location: string } }>().data.location).toBe("/management/devices");
+    const protocolRelative = await new TestAgent(t.app).post(
+      "/account/sign-in",
+      { email: user.email, password: user.password, continue_url: "//evil.example/x" },
+      { host: "localhost:80" },
+    );
+    expect(protocolRelative.json<{ data: { location: string } }>().data.location).toBe("/management/devices");
+  });
+
+  it("refuses a state-changing request without the XSRF header", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    await agent.get("/healthz");
+    const res = await agent.request("POST", "/account/sign-in", { email: user.email, password: user.password }, {
+      [WIRE.xsrfHeader]: "forged",
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("XSRF_TOKEN_MISMATCH");
+  });
+});
+
+describe("POST /account/token/refresh", () => {
+  it("rotates the refresh token and renews access after the access token expired", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    await agent.signIn(user.email, user.password);
+    const firstRefresh = agent.cookies.get(COOKIES.refresh);
+    agent.cookies.delete(COOKIES.access); // what the browser does when the cookie expires
+    expect((await agent.get("/api/user")).statusCode).toBe(401);
+    const res = await agent.post("/account/token/refresh");
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: { exp: number } }>().data.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(agent.cookies.get(COOKIES.refresh)).not.toBe(firstRefresh);
+    expect((await agent.get("/api/user")).statusCode).toBe(200);
+  });
+
+  it("revokes the whole session when a rotated refresh token is reused", async () => {
+    const user = await f.user({ company });
+    const victim = new TestAgent(t.app);
+    await victim.signIn(user.email, user.password);
+    const stolen = victim.cookies.get(COOKIES.refresh)!;
+    expect((await victim.post("/account/token/refresh")).statusCode).toBe(200);
+
+    // Past the grace window for racing tabs, the old token is a replay.
+    await t.database.db.execute(sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null`);
+    const thief = new TestAgent(t.app);
+    thief.cookies.set(COOKIES.refresh, stolen);
+    const replay = await thief.post("/account/token/refresh");
+    expect(replay.statusCode).toBe(401);
+    // The legitimate holder's newer tokens died with the session.
+    expect((await victim.get("/api/user")).statusCode).toBe(401);
+    expect((await victim.post("/account/token/refresh")).statusCode).toBe(401);
+  });
+
+  it("answers 401 without a refresh cookie", async () => {
+    const res = await new TestAgent(t.app).post("/account/token/refresh");
+    expect(res.statusCode).toBe(401);
+    expect(res.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("POST /account/token/revoke", () => {
+  it("ends the session, clears cookies and answers where to go", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    await agent.signIn(user.email, user.password);
+    const access = agent.cookies.get(COOKIES.access)!;
+    const res = await agent.post("/account/token/revoke", { client_id: "console", redirect_uri: "/account/sign-in?bye=1" });
+    expect(res.json()).toEqual({ success: true, data: { location: "/account/sign-in?bye=1" } });
+    expect(agent.cookies.has(COOKIES.access)).toBe(false);
+    expect(agent.cookies.has(COOKIES.signedIn)).toBe(false);
+    // The old access token no longer works even if someone kept it.
+    const replay = new TestAgent(t.app);
+    replay.cookies.set(COOKIES.access, access);
+    expect((await replay.get("/api/user")).statusCode).toBe(401);
+  });
+
+  it("never redirects to another host", async () => {
+    const res = await new TestAgent(t.app).post("/account/token/revoke", { redirect_uri: "https://evil.example/" });
+    expect(res.json<{ data: { location: string } }>().data.location).toBe("/account/sign-in");
+  });
+});
+
+describe("e-mail verification", () => {
+  it("answers EMAIL_NOT_VERIFIED until the link from the resent e-mail is used", async () => {
+    const user = await f.user({ company, verified: false });
+    const agent = new TestAgent(t.app);
+    await agent.signIn(user.email, user.password);
+    const blocked = await agent.get("/api/user");
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("EMAIL_NOT_VERIFIED");
+
+    const resend = await agent.post("/account/user/activation/resend");
+    expect(resend.json()).toEqual({ success: true, message: "Email confirmation sent successfully" });
+    const mail = await lastMailTo(user.email);
+    expect(mail?.subject).toBe("Confirm your e-mail address");
+
+    const verify = await new TestAgent(t.app).post("/account/email/verify", { token: linkToken(mail!.text) });
+    expect(verify.statusCode).toBe(200);
+    expect((await agent.get("/api/user")).statusCode).toBe(200);
+    const again = await new TestAgent(t.app).post("/account/email/verify", { token: linkToken(mail!.text) });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("INVALID_TOKEN");
+  });
+});
+
+describe("password reset", () => {
+  it("e-mails a link that sets a new password once and ends old sessions", async () => {
+    const user = await f.user({ company });
+    const oldSession = new TestAgent(t.app);
+    await oldSession.signIn(user.email, user.password);
+
+    const forgot = await new TestAgent(t.app).post("/account/password/forgot", { email: user.email });
+    expect(forgot.statusCode).toBe(200);
+    const mail = await lastMailTo(user.email);
+    expect(mail?.subject).toBe("Reset your password");
+    const token = linkToken(mail!.text);
+
+    const reset = await new TestAgent(t.app).post("/account/password/reset", { token, password: "a brand new secret" });
+    expect(reset.statusCode).toBe(200);
+    expect((await oldSession.get("/api/user")).statusCode).toBe(401);
+    await new TestAgent(t.app).signIn(user.email, "a brand new secret");
+    const bad = await new TestAgent(t.app).post("/account/sign-in", { email: user.email, password: user.password });
+    expect(bad.statusCode).toBe(401);
+    const reuse = await new TestAgent(t.app).post("/account/password/reset", { token, password: "yet another one" });
+    expect(reuse.statusCode).toBe(422);
+  });
+
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const res = await new TestAgent(t.app).post("/account/password/forgot", { email: "ghost@example.com" });
+    expect(res.statusCode).toBe(200);
+    expect(await lastMailTo("ghost@example.com")).toBeUndefined();
+  });
+
+  it("rejects a short password with the field named", async () => {
+    const res = await new TestAgent(t.app).post("/account/password/reset", { token: "x", password: "short" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: { source: string; message: string }[] }>().errors[0]).toMatchObject({
+      source: "password",
+      message: "Password must be at least 8 characters",
+    });
+  });
+});
+
+describe("registration by invitation", () => {
+  it("shows the invitation, creates a verified account in its company and role, then signs in", async () => {
+    const { token, deliver } = await createInvitation(t.app.ctx, t.database.db, {
+      email: "new.person@example.com",
+      companyId: company.id,
+      companyName: company.name,
+      roleId: 3,
+      invitedBy: null,
+    });
+    await deliver();
+    const preview = await new TestAgent(t.app).get(`/account/invitations/${encodeURIComponent(token)}`);
+    expect(preview.json<{ data: object }>().data).toMatchObject({
+      email: "new.person@example.com",
+      company_name: "Acme Networks",
+      role_title: "End Client",
+    });
+    const agent = new TestAgent(t.app);
+    const res = await agent.post("/account/register", { token, first_name: "New", last_name: "Person", password: "a good password" });
+    expect(res.statusCode).toBe(200);
+    const me = (await agent.get("/api/user")).json<{ company: { id: number }; role: { name: string } }>();
+    expect(me.company.id).toBe(company.id);
+    expect(me.role.name).toBe("end_user");
+    const twice = await new TestAgent(t.app).post("/account/register", { token, password: "a good password" });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("INVALID_TOKEN");
+  });
+});
+
+describe("PUT /account/user", () => {
+  it("records terms acceptance", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    await agent.signIn(user.email, user.password);
+    expect((await agent.get("/api/user")).json<{ tos_accepted: boolean }>().tos_accepted).toBe(false);
+    expect((await agent.put("/account/user", { tos_accepted: true })).statusCode).toBe(200);
+    expect((await agent.get("/api/user")).json<{ tos_accepted: boolean }>().tos_accepted).toBe(true);
+  });
+});

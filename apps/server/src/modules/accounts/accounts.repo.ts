@@ -1,0 +1,290 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  companies,
+  invitations,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  sessions,
+  userTokens,
+  users,
+} from "../../db/schema";
+
+/** The user as the auth layer needs it on every request. */
+export interface AuthUserRow {
+  id: number;
+  email: string;
+  emailVerified: boolean;
+  disabled: boolean;
+  companyId: number;
+  companyPath: string;
+  roleId: number;
+  roleName: string;
+  globalScope: boolean;
+  permissions: string[];
+}
+
+export type UserTokenPurpose = "verify_email" | "reset_password";
+
+/** Accounts, sessions and one-time links. Pass a transaction to run calls inside it. */
+export function accountsRepo(db: Db) {
+  return {
+    async findUserByEmail(email: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          passwordHash: users.passwordHash,
+          disabledAt: users.disabledAt,
+          failedSignInCount: users.failedSignInCount,
+          failedSignInSince: users.failedSignInSince,
+        })
+        .from(users)
+        .where(eq(users.email, email.toLowerCase()));
+      return row;
+    },
+
+    async findUserById(id: number) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+
+    /**
+     * The signed-in user with role and company path, or undefined when the user is gone
+     * or, for a session, when the session was revoked or has expired.
+     */
+    async loadAuthUser(userId: number, sessionId: string | null): Promise<AuthUserRow | undefined> {
+      const base = db
+        .select({
+          id: users.id,
+          email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
+          disabledAt: users.disabledAt,
+          companyId: users.companyId,
+          companyPath: companies.path,
+          roleId: users.roleId,
+          roleName: roles.name,
+          globalScope: roles.globalScope,
+        })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .innerJoin(roles, eq(roles.id, users.roleId));
+      const [row] = sessionId
+        ? await base
+            .innerJoin(sessions, eq(sessions.userId, users.id))
+            .where(
+              and(
+                eq(users.id, userId),
+                eq(sessions.id, sessionId),
+                isNull(sessions.revokedAt),
+                gt(sessions.expiresAt, sql`now()`),
+              ),
+            )
+        : await base.where(eq(users.id, userId));
+      if (!row) return undefined;
+      const perms = await db
+        .select({ permission: rolePermissions.permission })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, row.roleId));
+      return {
+        id: row.id,
+        email: row.email,
+        emailVerified: row.emailVerifiedAt !== null,
+        disabled: row.disabledAt !== null,
+        companyId: row.companyId,
+        companyPath: row.companyPath,
+        roleId: row.roleId,
+        roleName: row.roleName,
+        globalScope: row.globalScope,
+        permissions: perms.map((p) => p.permission),
+      };
+    },
+
+    /**
+     * Counts a failed sign-in within a window that starts at the first failure; a failure
+     * after the window has passed starts a new one. Returns the count in the window.
+     */
+    async recordFailedSignIn(userId: number, windowMinutes: number): Promise<number> {
+      const [row] = await db
+        .update(users)
+        .set({
+          failedSignInCount: sql`case when ${users.failedSignInSince} is null or ${users.failedSignInSince} < now() - make_interval(mins => ${windowMinutes}) then 1 else ${users.failedSignInCount} + 1 end`,
+          failedSignInSince: sql`case when ${users.failedSignInSince} is null or ${users.failedSignInSince} < now() - make_interval(mins => ${windowMinutes}) then now() else ${users.failedSignInSince} end`,
+        })
+        .where(eq(users.id, userId))
+        .returning({ count: users.failedSignInCount });
+      return row?.count ?? 0;
+    },
+
+    async recordSuccessfulSignIn(userId: number) {
+      await db
+        .update(users)
+        .set({ failedSignInCount: 0, failedSignInSince: null, lastLoginAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    async setPassword(userId: number, passwordHash: string) {
+      await db
+        .update(users)
+        .set({ passwordHash, failedSignInCount: 0, failedSignInSince: null })
+        .where(eq(users.id, userId));
+    },
+
+    async markEmailVerified(userId: number) {
+      await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+    },
+
+    async setTosAccepted(userId: number, accepted: boolean) {
+      await db.update(users).set({ tosAccepted: accepted }).where(eq(users.id, userId));
+    },
+
+    async createSession(input: { userId: number; expiresAt: Date; userAgent: string | null; ip: string | null }) {
+      const [row] = await db.insert(sessions).values(input).returning({ id: sessions.id });
+      return row!.id;
+    },
+
+    async insertRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date) {
+      await db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: refreshTokens.id,
+          sessionId: refreshTokens.sessionId,
+          usedAt: refreshTokens.usedAt,
+          expiresAt: refreshTokens.expiresAt,
+          userId: sessions.userId,
+          sessionRevokedAt: sessions.revokedAt,
+          sessionExpiresAt: sessions.expiresAt,
+        })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** Marks a refresh token used; false when another request rotated it first. */
+    async markRefreshTokenUsed(id: number): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async revokeSession(sessionId: string, reason: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeUserSessions(userId: number, reason: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: reason })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    async createUserToken(userId: number, purpose: UserTokenPurpose, tokenHash: string, expiresAt: Date) {
+      await db.insert(userTokens).values({ userId, purpose, tokenHash, expiresAt });
+    },
+
+    /** Uses a one-time link; returns its user, or undefined when unknown, used or expired. */
+    async consumeUserToken(tokenHash: string, purpose: UserTokenPurpose): Promise<number | undefined> {
+      const [row] = await db
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: userTokens.userId });
+      return row?.userId;
+    },
+
+    /** An invitation that can still be accepted, with what the registration page shows. */
+    async findOpenInvitation(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: invitations.id,
+          email: invitations.email,
+          companyId: invitations.companyId,
+          companyName: companies.name,
+          roleId: invitations.roleId,
+          roleTitle: roles.title,
+          expiresAt: invitations.expiresAt,
+        })
+        .from(invitations)
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .innerJoin(roles, eq(roles.id, invitations.roleId))
+        .where(
+          and(
+            eq(invitations.tokenHash, tokenHash),
+            isNull(invitations.acceptedAt),
+            gt(invitations.expiresAt, sql`now()`),
+          ),
+        );
+      return row;
+    },
+
+    async insertInvitation(input: {
+      email: string;
+      companyId: number;
+      roleId: number;
+      invitedById: number | null;
+      tokenHash: string;
+      expiresAt: Date;
+    }) {
+      await db.insert(invitations).values({ ...input, email: input.email.toLowerCase() });
+    },
+
+    async acceptInvitation(id: number): Promise<boolean> {
+      const rows = await db
+        .update(invitations)
+        .set({ acceptedAt: sql`now()` })
+        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
+        .returning({ id: invitations.id });
+      return rows.length === 1;
+    },
+
+    async createUser(input: {
+      email: string;
+      username: string | null;
+      firstName?: string | null;
+      lastName?: string | null;
+      passwordHash: string | null;
+      companyId: number;
+      roleId: number;
+      emailVerified: boolean;
+    }) {
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: input.email.toLowerCase(),
+          username: input.username,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          passwordHash: input.passwordHash,
+          companyId: input.companyId,
+          roleId: input.roleId,
+          emailVerifiedAt: input.emailVerified ? sql`now()` : null,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      return row?.id;
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof accountsRepo>;

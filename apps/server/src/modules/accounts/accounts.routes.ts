@@ -1,0 +1,264 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
+import { dataEnvelope, listEnvelope, messageEnvelopeSchema } from "@netfleet/contracts/envelope";
+import {
+  createTokenBodySchema,
+  createdTokenSchema,
+  forgotPasswordBodySchema,
+  invitationPreviewSchema,
+  personalAccessTokenSchema,
+  refreshResultSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  revokeBodySchema,
+  revokeResultSchema,
+  signInBodySchema,
+  signInResultSchema,
+  updateAccountUserBodySchema,
+  verifyEmailBodySchema,
+} from "@netfleet/contracts/schemas/account";
+import { ok, okList, okMessage } from "../../lib/envelope";
+import { PAT_PREFIX, requireAuth } from "../../plugins/auth";
+import { AppError } from "../../plugins/errors";
+import { accountsRepo } from "./accounts.repo";
+import {
+  checkCredentials,
+  previewInvitation,
+  registerByInvitation,
+  resetPassword,
+  sendEmailVerification,
+  sendPasswordReset,
+  verifyEmail,
+} from "./accounts.service";
+import { presentToken } from "./accounts.presenter";
+import { personalAccessTokensRepo } from "./personal-access-tokens.repo";
+import { hashSecret, newSecret } from "./secrets";
+import { COOKIES, clearSessionCookies, rotateSession, startSession, verifyAccessToken } from "./sessions.service";
+
+const SIGN_IN_PAGE = "/account/sign-in";
+
+/**
+ * A continue_url is followed only when its host equals the host the request came to;
+ * anything else (another host, a scheme trick, garbage) falls back to the landing page.
+ * The answer is a path, so the browser cannot be sent elsewhere through it.
+ */
+export function sameHostLocation(candidate: string | undefined, request: FastifyRequest, fallback: string): string {
+  if (!candidate) return fallback;
+  try {
+    // Parsing both through URL normalises default ports ("host:80" equals "host").
+    const here = new URL(`${request.protocol}://${request.host}`);
+    const url = new URL(candidate, here);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host !== here.host) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+const tokenIdParams = z.object({ id: z.coerce.number().int().positive() });
+const invitationParams = z.object({ token: z.string().min(1).max(200) });
+
+export async function accountsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ["account"];
+  const signInLimit = { max: ctx.env.SIGNIN_RATE_LIMIT_IP, timeWindow: 60_000 };
+
+  app.post(
+    "/account/sign-in",
+    {
+      schema: {
+        tags,
+        summary: "Sign in with e-mail and password",
+        body: signInBodySchema.extend({ continue_url: z.string().max(2000).optional() }),
+        response: { 200: dataEnvelope(signInResultSchema) },
+      },
+      config: { access: { public: true }, rateLimit: signInLimit },
+    },
+    async (request, reply) => {
+      const userId = await checkCredentials(ctx, request.body.email, request.body.password);
+      await startSession(ctx, request, reply, userId);
+      return ok({ location: sameHostLocation(request.body.continue_url, request, DEFAULT_LANDING_PAGE) });
+    },
+  );
+
+  app.post(
+    "/account/token/refresh",
+    {
+      schema: { tags, summary: "Rotate the refresh token and renew the access token", response: { 200: dataEnvelope(refreshResultSchema) } },
+      config: { access: { public: true } },
+    },
+    async (request, reply) => ok(await rotateSession(ctx, request, reply)),
+  );
+
+  app.post(
+    "/account/token/revoke",
+    {
+      schema: {
+        tags,
+        summary: "Sign out: end the session and clear its cookies",
+        body: revokeBodySchema,
+        response: { 200: dataEnvelope(revokeResultSchema) },
+      },
+      config: { access: { public: true } },
+    },
+    async (request, reply) => {
+      const repo = accountsRepo(ctx.db);
+      const refresh = request.cookies[COOKIES.refresh];
+      const token = refresh ? await repo.findRefreshToken(hashSecret(refresh)) : undefined;
+      const access = request.cookies[COOKIES.access];
+      const sessionId = token?.sessionId ?? (access ? (await verifyAccessToken(ctx, access))?.sessionId : undefined);
+      if (sessionId) await repo.revokeSession(sessionId, "sign_out");
+      clearSessionCookies(request, reply);
+      // client_id is accepted for compatibility with OAuth-style clients; there is one client.
+      return ok({ location: sameHostLocation(request.body?.redirect_uri, request, SIGN_IN_PAGE) });
+    },
+  );
+
+  app.post(
+    "/account/user/activation/resend",
+    {
+      schema: { tags, summary: "Send the e-mail confirmation link again", response: { 200: messageEnvelopeSchema } },
+      config: {
+        access: { permission: null, unverified: true, session: true },
+        rateLimit: { max: 5, timeWindow: 60_000 },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (auth.user.emailVerified) return okMessage("Your e-mail address is already confirmed.");
+      await sendEmailVerification(ctx, auth.user);
+      return okMessage("Email confirmation sent successfully");
+    },
+  );
+
+  app.put(
+    "/account/user",
+    {
+      schema: { tags, summary: "Update the signed-in account", body: updateAccountUserBodySchema, response: { 200: messageEnvelopeSchema } },
+      config: { access: { permission: null, unverified: true, session: true } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (request.body.tos_accepted !== undefined) {
+        await accountsRepo(ctx.db).setTosAccepted(auth.user.id, request.body.tos_accepted);
+      }
+      return okMessage("Account updated successfully");
+    },
+  );
+
+  app.post(
+    "/account/email/verify",
+    {
+      schema: { tags, summary: "Confirm an e-mail address with the link's token", body: verifyEmailBodySchema, response: { 200: messageEnvelopeSchema } },
+      config: { access: { public: true } },
+    },
+    async (request) => {
+      await verifyEmail(ctx, request.body.token);
+      return okMessage("Your e-mail address is confirmed.");
+    },
+  );
+
+  app.get(
+    "/account/invitations/:token",
+    {
+      schema: { tags, summary: "What an invitation link is for", params: invitationParams, response: { 200: dataEnvelope(invitationPreviewSchema) } },
+      config: { access: { public: true } },
+    },
+    async (request) => {
+      const inv = await previewInvitation(ctx, request.params.token);
+      return ok({
+        email: inv.email,
+        company_name: inv.companyName,
+        role_title: inv.roleTitle,
+        expires_at: inv.expiresAt.toISOString(),
+      });
+    },
+  );
+
+  app.post(
+    "/account/register",
+    {
+      schema: { tags, summary: "Create an account from an invitation", body: registerBodySchema, response: { 200: dataEnvelope(signInResultSchema) } },
+      config: { access: { public: true }, rateLimit: signInLimit },
+    },
+    async (request, reply) => {
+      const userId = await registerByInvitation(ctx, request.body);
+      await startSession(ctx, request, reply, userId);
+      return ok({ location: DEFAULT_LANDING_PAGE }, "Account created successfully");
+    },
+  );
+
+  app.post(
+    "/account/password/forgot",
+    {
+      schema: { tags, summary: "E-mail a password reset link", body: forgotPasswordBodySchema, response: { 200: messageEnvelopeSchema } },
+      config: { access: { public: true }, rateLimit: { max: 5, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      await sendPasswordReset(ctx, request.body.email);
+      return okMessage("If an account exists for that e-mail, we have sent it a link to reset the password.");
+    },
+  );
+
+  app.post(
+    "/account/password/reset",
+    {
+      schema: { tags, summary: "Set a new password with a reset link's token", body: resetPasswordBodySchema, response: { 200: messageEnvelopeSchema } },
+      config: { access: { public: true }, rateLimit: signInLimit },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return okMessage("Your password has been changed. Sign in with the new password.");
+    },
+  );
+
+  app.get(
+    "/account/tokens",
+    {
+      schema: { tags, summary: "List your personal access tokens", response: { 200: listEnvelope(personalAccessTokenSchema) } },
+      config: { access: { permission: null, session: true } },
+    },
+    async (request) => {
+      const rows = await personalAccessTokensRepo(ctx.db).listActive(requireAuth(request).user.id);
+      return okList(rows.map(presentToken), rows.length);
+    },
+  );
+
+  app.post(
+    "/account/tokens",
+    {
+      schema: { tags, summary: "Create a personal access token (its secret is shown once)", body: createTokenBodySchema, response: { 201: dataEnvelope(createdTokenSchema) } },
+      config: { access: { permission: null, session: true } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const secret = `${PAT_PREFIX}${newSecret()}`;
+      const days = request.body.expires_in_days;
+      const row = await personalAccessTokensRepo(ctx.db).create({
+        userId: auth.user.id,
+        name: request.body.name,
+        scopes: [...new Set(request.body.scopes)],
+        tokenHash: hashSecret(secret),
+        prefix: secret.slice(0, PAT_PREFIX.length + 5),
+        expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+      });
+      return reply.status(201).send(ok({ ...presentToken(row), token: secret }, "Token created successfully"));
+    },
+  );
+
+  app.delete(
+    "/account/tokens/:id",
+    {
+      schema: { tags, summary: "Revoke a personal access token", params: tokenIdParams, response: { 200: messageEnvelopeSchema } },
+      config: { access: { permission: null, session: true } },
+    },
+    async (request) => {
+      const revoked = await personalAccessTokensRepo(ctx.db).revoke(requireAuth(request).user.id, request.params.id);
+      if (!revoked) throw new AppError("NOT_FOUND", "No such token.");
+      return okMessage("Token deleted successfully");
+    },
+  );
+}

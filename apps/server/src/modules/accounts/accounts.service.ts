@@ -1,0 +1,165 @@
+import type { AppContext } from "../../app-context";
+import type { Db } from "../../db/client";
+import { AppError } from "../../plugins/errors";
+import { invitationMail, resetPasswordMail, verifyEmailMail } from "./account-mails";
+import { accountsRepo } from "./accounts.repo";
+import { hashPassword, verifyPassword } from "./passwords";
+import { hashSecret, newSecret } from "./secrets";
+
+const HOUR_MS = 3_600_000;
+export const LINK_LIFETIMES_MS = {
+  verifyEmail: 24 * HOUR_MS,
+  resetPassword: HOUR_MS,
+  invitation: 7 * 24 * HOUR_MS,
+} as const;
+
+function link(ctx: AppContext, path: string, token: string): string {
+  return `${ctx.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
+
+/** Sends a fresh e-mail confirmation link. */
+export async function sendEmailVerification(ctx: AppContext, user: { id: number; email: string }) {
+  const token = newSecret();
+  const deliver = await ctx.db.transaction(async (tx) => {
+    await accountsRepo(tx).createUserToken(
+      user.id,
+      "verify_email",
+      hashSecret(token),
+      new Date(Date.now() + LINK_LIFETIMES_MS.verifyEmail),
+    );
+    return ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link(ctx, "/account/verify-email", token)));
+  });
+  await deliver();
+}
+
+/** Sends a reset link when the account exists; silent otherwise, so e-mails stay private. */
+export async function sendPasswordReset(ctx: AppContext, email: string) {
+  const user = await accountsRepo(ctx.db).findUserByEmail(email);
+  if (!user || user.disabledAt) return;
+  const token = newSecret();
+  const deliver = await ctx.db.transaction(async (tx) => {
+    await accountsRepo(tx).createUserToken(
+      user.id,
+      "reset_password",
+      hashSecret(token),
+      new Date(Date.now() + LINK_LIFETIMES_MS.resetPassword),
+    );
+    return ctx.mailer.enqueue(tx, resetPasswordMail(user.email, link(ctx, "/account/reset-password", token)));
+  });
+  await deliver();
+}
+
+const invalidLink = (what: string) =>
+  new AppError("INVALID_TOKEN", `This ${what} link is invalid, already used or expired.`, { source: "token" });
+
+/** Sets a new password from a reset link and ends every session of the account. */
+export async function resetPassword(ctx: AppContext, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const repo = accountsRepo(tx);
+    const userId = await repo.consumeUserToken(hashSecret(token), "reset_password");
+    if (userId === undefined) throw invalidLink("password reset");
+    await repo.setPassword(userId, passwordHash);
+    // The link arrived by e-mail, which proves the address.
+    await repo.markEmailVerified(userId);
+    await repo.revokeUserSessions(userId, "password_reset");
+  });
+}
+
+export async function verifyEmail(ctx: AppContext, token: string) {
+  await ctx.db.transaction(async (tx) => {
+    const repo = accountsRepo(tx);
+    const userId = await repo.consumeUserToken(hashSecret(token), "verify_email");
+    if (userId === undefined) throw invalidLink("confirmation");
+    await repo.markEmailVerified(userId);
+  });
+}
+
+export async function previewInvitation(ctx: AppContext, token: string) {
+  const invitation = await accountsRepo(ctx.db).findOpenInvitation(hashSecret(token));
+  if (!invitation) throw invalidLink("invitation");
+  return invitation;
+}
+
+/**
+ * Creates the account an invitation was for. The invitation came to that address, so the
+ * address counts as confirmed. Returns the new user's id.
+ */
+export async function registerByInvitation(
+  ctx: AppContext,
+  input: { token: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
+): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const repo = accountsRepo(tx);
+    const invitation = await repo.findOpenInvitation(hashSecret(input.token));
+    if (!invitation || !(await repo.acceptInvitation(invitation.id))) throw invalidLink("invitation");
+    const userId = await repo.createUser({
+      email: invitation.email,
+      username: invitation.email.split("@")[0] ?? null,
+      firstName: input.first_name || null,
+      lastName: input.last_name || null,
+      passwordHash,
+      companyId: invitation.companyId,
+      roleId: invitation.roleId,
+      emailVerified: true,
+    });
+    if (userId === undefined) {
+      throw new AppError("CONFLICT", "An account with this e-mail already exists. Sign in instead.", {
+        source: "email",
+      });
+    }
+    return userId;
+  });
+}
+
+/**
+ * Records an invitation and queues its e-mail. Returns the secret token (for the caller
+ * that needs the link, such as the demo seed) and the delivery to run after commit.
+ */
+export async function createInvitation(
+  ctx: AppContext,
+  db: Db,
+  input: { email: string; companyId: number; companyName: string; roleId: number; invitedBy: { id: number; email: string } | null },
+) {
+  const token = newSecret();
+  await accountsRepo(db).insertInvitation({
+    email: input.email,
+    companyId: input.companyId,
+    roleId: input.roleId,
+    invitedById: input.invitedBy?.id ?? null,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(Date.now() + LINK_LIFETIMES_MS.invitation),
+  });
+  const deliver = await ctx.mailer.enqueue(
+    db,
+    invitationMail(input.email, link(ctx, "/account/register", token), input.companyName, input.invitedBy?.email ?? "An administrator"),
+  );
+  return { token, deliver };
+}
+
+/** Checks an e-mail and password, honouring the per-account limit on failures. */
+export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<number> {
+  const repo = accountsRepo(ctx.db);
+  const user = await repo.findUserByEmail(email);
+  const limit = ctx.env.SIGNIN_RATE_LIMIT_ACCOUNT;
+  const windowMs = ctx.env.SIGNIN_LOCK_MINUTES * 60_000;
+  if (user && user.failedSignInCount >= limit && user.failedSignInSince) {
+    const retryMs = user.failedSignInSince.getTime() + windowMs - Date.now();
+    if (retryMs > 0) {
+      const minutes = Math.ceil(retryMs / 60_000);
+      throw new AppError(
+        "TOO_MANY_REQUESTS",
+        `Too many failed sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        { meta: { retry_after: Math.ceil(retryMs / 1000) } },
+      );
+    }
+  }
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) {
+    if (user) await repo.recordFailedSignIn(user.id, ctx.env.SIGNIN_LOCK_MINUTES);
+    throw new AppError("INVALID_CREDENTIALS", "The e-mail or password is incorrect.");
+  }
+  if (user.disabledAt) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
+  return user.id;
+}

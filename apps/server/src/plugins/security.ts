@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import helmet from "@fastify/helmet";
+
+/**
+ * Security headers. The CSP allows only this origin's scripts; styles may be inline
+ * because the UI library sets style attributes and CSS variables at run time.
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { extraImgSrc?: string[] }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", ...(opts.extraImgSrc ?? [])],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      // The console opens device web UIs in new windows; it never embeds other origins.
+      crossOriginEmbedderPolicy: false,
+    });
+  },
+  { name: "security" },
+);

@@ -1,0 +1,63 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { WIRE } from "@netfleet/contracts/constants";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * A browser-like caller for `app.inject`: keeps cookies between requests and echoes the
+ * XSRF cookie in its header, as the console does.
+ */
+export class TestAgent {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly defaults: { headers?: Record<string, string> } = {},
+  ) {}
+
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    if (method !== "GET" && !this.cookies.has(WIRE.xsrfCookie)) await this.request("GET", "/healthz");
+    const xsrf = this.cookies.get(WIRE.xsrfCookie);
+    const options: InjectOptions = {
+      method,
+      url,
+      headers: {
+        ...this.defaults.headers,
+        ...(xsrf ? { [WIRE.xsrfHeader]: xsrf } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: body as InjectOptions["payload"] }),
+    };
+    const res = await this.app.inject(options);
+    this.absorb(res);
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request("GET", url, undefined, headers);
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("POST", url, body ?? {}, headers);
+  }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("PUT", url, body ?? {}, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request("DELETE", url, undefined, headers);
+  }
+
+  async signIn(email: string, password: string) {
+    const res = await this.post("/account/sign-in", { email, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+
+  private absorb(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      const expired = c.maxAge === 0 || (c.expires instanceof Date && c.expires.getTime() <= Date.now());
+      if (expired || c.value === "") this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}

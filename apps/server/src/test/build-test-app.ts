@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../app";
+import { openDatabase, type Database } from "../db/client";
+import { parseEnv, type Env } from "../env";
+import { withDatabase } from "./global-setup";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the run's migrated template. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (inject("testDbKind") === "pglite") {
+    const image = new Blob([fs.readFileSync(inject("pgliteImagePath"))]);
+    const client = await PGlite.create({ loadDataDir: image });
+    return { database: await openDatabase({ pglite: client }), drop: async () => undefined };
+  }
+  const templateUrl = inject("pgTemplateUrl");
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `nf_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: templateUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const database = await openDatabase({ url: withDatabase(templateUrl, name) });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The whole server in process (`app.inject`, no port) on its own real database. */
+export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const env = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    PUBLIC_URL: "http://localhost:8080",
+    WEB_DIST_DIR: "/nonexistent",
+    ...envOverrides,
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
+import type { Db } from "../db/client";
+import { insertCompany } from "../db/bootstrap";
+import { devices, users } from "../db/schema";
+import { hashPassword } from "../modules/accounts/passwords";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+let testPasswordHash: Promise<string> | undefined;
+
+let seq = 0;
+const next = () => `${process.pid}-${++seq}`;
+const macFor = (i: number) =>
+  `00:1E:42:${[16, 8, 0].map((shift) => ((i >> shift) & 255).toString(16).padStart(2, "0")).join(":")}`.toUpperCase();
+
+export type TestCompany = Awaited<ReturnType<typeof insertCompany>>;
+
+/** Factories insert real rows and accept overrides; defaults are unique per call. */
+export function factories(db: Db) {
+  return {
+    company(overrides: { name?: string; parent?: TestCompany | null; showPayment?: boolean } = {}) {
+      return insertCompany(db, {
+        name: overrides.name ?? `Company ${next()}`,
+        parent: overrides.parent ?? null,
+        showPayment: overrides.showPayment ?? false,
+      });
+    },
+
+    async user(
+      overrides: {
+        company: TestCompany;
+        role?: FixedRoleName;
+        email?: string;
+        password?: string;
+        verified?: boolean;
+        disabled?: boolean;
+      },
+    ) {
+      const email = overrides.email ?? `user-${next()}@example.com`;
+      const passwordHash =
+        overrides.password === undefined
+          ? await (testPasswordHash ??= hashPassword(TEST_PASSWORD))
+          : await hashPassword(overrides.password);
+      const [row] = await db
+        .insert(users)
+        .values({
+          email: email.toLowerCase(),
+          username: email.split("@")[0] ?? null,
+          passwordHash,
+          companyId: overrides.company.id,
+          roleId: FIXED_ROLES[overrides.role ?? "admin"].id,
+          emailVerifiedAt: overrides.verified === false ? null : sql`now()`,
+          disabledAt: overrides.disabled ? sql`now()` : null,
+        })
+        .returning();
+      return { ...row!, password: overrides.password ?? TEST_PASSWORD };
+    },
+
+    async device(overrides: { company: TestCompany; name?: string; serial?: string; model?: string; status?: number }) {
+      const n = next();
+      const [row] = await db
+        .insert(devices)
+        .values({
+          companyId: overrides.company.id,
+          name: overrides.name ?? `Device ${n}`,
+          serial: overrides.serial ?? `SN${n}`,
+          mac: macFor(seq),
+          model: overrides.model ?? "RUTX11",
+          firmware: "RUTX_R_00.07.06.10",
+          status: overrides.status ?? 1,
+        })
+        .returning();
+      return row!;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { API_SCOPES, type ApiScope } from "../scopes";
+
+/**
+ * Requests and answers of the account service mounted at /account: sign-in, sessions,
+ * registration by invitation, e-mail verification, password reset and personal access
+ * tokens.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, "E-mail is required")
+  .max(254, "E-mail is too long")
+  .pipe(z.email("Enter a valid e-mail address"))
+  .transform((e) => e.toLowerCase());
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+});
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+/** Where the browser goes after signing in: the landing page or a same-host continue_url. */
+export const signInResultSchema = z.object({ location: z.string() });
+
+export const revokeBodySchema = z
+  .object({
+    client_id: z.string().max(200).optional(),
+    redirect_uri: z.string().max(2000).optional(),
+  })
+  .default({});
+
+export const revokeResultSchema = z.object({ location: z.string().nullable() });
+
+export const refreshResultSchema = z.object({
+  /** When the new access token expires, in seconds since the epoch. */
+  exp: z.number().int(),
+});
+
+export const updateAccountUserBodySchema = z.object({
+  tos_accepted: z.boolean().optional(),
+});
+
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  company_name: z.string(),
+  role_title: z.string(),
+  expires_at: z.string(),
+});
+
+export const registerBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  password: newPasswordSchema,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  password: newPasswordSchema,
+});
+
+export const apiScopeSchema = z.enum(API_SCOPES as [ApiScope, ...ApiScope[]]);
+
+export const personalAccessTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scopes: z.array(apiScopeSchema),
+  /** The first characters of the token, to recognise it in the list. */
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type PersonalAccessToken = z.infer<typeof personalAccessTokenSchema>;
+
+export const createTokenBodySchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
+  scopes: z.array(apiScopeSchema).min(1, "Choose at least one scope"),
+  /** Days until the token stops working; absent for a token that does not expire. */
+  expires_in_days: z.number().int().min(1).max(3650).optional(),
+});
+export type CreateTokenBody = z.input<typeof createTokenBodySchema>;
+
+/** The only answer that ever carries the token's secret. */
+export const createdTokenSchema = personalAccessTokenSchema.extend({ token: z.string() });

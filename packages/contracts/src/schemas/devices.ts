@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/** A row of the device list. The devices module adds the full device entity. */
+export const deviceListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serial: z.string(),
+  mac: z.string(),
+  model: z.string(),
+  firmware: z.string().nullable(),
+  /** 0 Offline, 1 Online, 2 Pending, anything else Not Activated. */
+  status: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  created_at: z.string(),
+});
+export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
+
+/** Connection status names (spec F§3 Device). */
+export function connectionStatusLabel(status: number): "Offline" | "Online" | "Pending" | "Not Activated" {
+  return status === 0 ? "Offline" : status === 1 ? "Online" : status === 2 ? "Pending" : "Not Activated";
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * The signed-in user as `GET /api/user` answers it: the fields the console reads (shell
+ * §3) plus the fields the public RMS API v3 `/user` has, so scripts written for it work.
+ */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** 1 for a top-level company, 2 for its subsidiaries, and so on. */
+    level: z.number().int(),
+    /** 0 for a top-level company. */
+    parent_id: z.number().int(),
+    show_payment: z.boolean(),
+  }),
+  role: z.object({ id: z.number().int(), name: z.string(), title: z.string() }),
+  avatar_url: z.string().nullable(),
+  avatar_path: z.string().nullable(),
+  tos_accepted: z.boolean(),
+  /** RMS's name for tos_accepted. */
+  terms_conditions: z.boolean(),
+  email_verified: z.boolean(),
+  mfa_type: z.enum(["email", "teltonika_id", "totp"]).nullable(),
+  /** When the current access token expires, in seconds since the epoch. */
+  exp: z.number().int(),
+  permissions: z.array(z.string()),
+  /** Scopes of the personal access token used, or every scope for a browser session. */
+  scope: z.array(z.string()),
+  /** Until when this user allows being impersonated (ISO date), if they granted it. */
+  impersonation_access_limit: z.string().nullable(),
+  token: z.object({
+    sub: z.string(),
+    iat: z.number().int(),
+    exp: z.number().int(),
+    /** Present while impersonating: who is acting as this user. */
+    act: z.object({ sub: z.string(), email: z.string() }).optional(),
+  }),
+  country_iso_code: z.string().nullable(),
+  last_login_at: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** `GET /api/user` keeps the user at the top level as RMS does, and under `data` too. */
+export const currentUserResponseSchema = currentUserSchema.extend({
+  success: z.literal(true),
+  data: currentUserSchema,
+});

@@ -1,0 +1,43 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two tiers. `unit`: pure logic of contracts, server and agent in Node, and web components
+ * in jsdom. `api`: the server in process (`app.inject`) on a real database, PGlite by
+ * default or the PostgreSQL named by TEST_DATABASE_URL (scripts/test.mjs runs it on both).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/agent/src/**/*.test.ts"],
+          exclude: ["**/*.api.test.ts", "**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        extends: "./apps/web/vite.config.ts",
+        test: {
+          name: "web",
+          root: "./apps/web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/server/src/**/*.api.test.ts"],
+          environment: "node",
+          globalSetup: ["./apps/server/src/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite runs on the event loop of its worker: two workers keep both cores busy.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
