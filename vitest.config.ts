@@ -11,7 +11,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/agent/src/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/agent/src/**/*.test.ts",
+          ],
           exclude: ["**/*.api.test.ts", "**/node_modules/**"],
           environment: "node",
         },

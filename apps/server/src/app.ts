@@ -15,7 +15,7 @@ import { devicesRoutes } from "./modules/devices/devices.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { mailLogsRoutes } from "./modules/mail-logs/mail-logs.routes";
 import { usersRoutes } from "./modules/users/users.routes";
-import { authPlugin, needsAccessDeclaration } from "./plugins/auth";
+import { authPlugin, needsAccessDeclaration, type RouteAccess } from "./plugins/auth";
 import { AppError, errorsPlugin } from "./plugins/errors";
 import { createMailer } from "./plugins/mailer";
 import { metricsPlugin } from "./plugins/metrics";
@@ -23,6 +23,19 @@ import { openapiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { webPlugin } from "./plugins/web";
 import { xsrfPlugin } from "./plugins/xsrf";
+
+/** A route with its declared access, as the permission walk test and the docs read it. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    declaredRoutes: readonly DeclaredRoute[];
+  }
+}
 
 export interface BuildAppOptions {
   env: Env;
@@ -52,8 +65,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const secret = env.SESSION_SECRET ?? (await ensureSetting(database.db, "session_secret", () => newSecret(48)));
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, log: app.log });
+  const secret =
+    env.SESSION_SECRET ?? (await ensureSetting(database.db, "session_secret", () => newSecret(48)));
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db: database.db,
+    log: app.log,
+  });
   const ctx: AppContext = {
     env,
     db: database.db,
@@ -69,9 +88,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // A route under /api or /account without an access declaration is a bug: refuse to start.
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate("declaredRoutes", declaredRoutes);
   app.addHook("onRoute", (route) => {
-    if (needsAccessDeclaration(route.url) && !route.config?.access) {
+    if (!needsAccessDeclaration(route.url)) return;
+    const access = route.config?.access;
+    if (!access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") declaredRoutes.push({ method, url: route.url, access });
     }
   });
 
@@ -90,6 +115,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
   await app.register(openapiPlugin);
   for (const routes of modules) await app.register(routes);
-  await app.register(webPlugin, { distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultDistDir });
+  await app.register(webPlugin, {
+    distDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : defaultDistDir,
+  });
   return app;
 }

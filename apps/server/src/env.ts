@@ -22,8 +22,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Signs access tokens. Generated and kept in the database when not given. */
   SESSION_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(2).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
   /** Sign-in attempts per IP address per minute. */
   SIGNIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
   /** Failed sign-ins per account before it is paused for SIGNIN_LOCK_MINUTES. */

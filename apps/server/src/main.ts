@@ -7,7 +7,11 @@ import { hashPassword } from "./modules/accounts/passwords";
 /** The process: configuration, database, first-start bootstrap, then the HTTP server. */
 async function main() {
   const env = parseEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolveDataDir(env) });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: resolveDataDir(env),
+    onIdleError: (err) => process.stderr.write(`database connection lost: ${err.message}\n`),
+  });
   await database.migrate();
   await syncFixedRoles(database.db);
   const first = await bootstrapFirstAdmin(database.db, {
@@ -52,6 +56,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`Netfleet failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Netfleet failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

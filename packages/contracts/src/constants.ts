@@ -78,6 +78,8 @@ export const STORAGE_KEYS = {
 /** Cookies and headers the console and the API agree on (decision D24). */
 export const WIRE = {
   xsrfCookie: "XSRF-TOKEN",
+  /** Readable cookie present while a browser session exists; it carries no secret. */
+  signedInCookie: "nf_signed_in",
   xsrfHeader: "X-XSRF-TOKEN",
   xhrHeader: "X-Requested-With",
   xhrHeaderValue: "XMLHttpRequest",

@@ -90,10 +90,7 @@ export function isViewPermission(name: Permission): boolean {
  * is set. `null` means "any signed-in user".
  */
 export type PermissionRequirement =
-  | Permission
-  | readonly Permission[]
-  | { readonly all: readonly Permission[] }
-  | null;
+  Permission | readonly Permission[] | { readonly all: readonly Permission[] } | null;
 
 /** The one permission check that server and web share. */
 export function hasPermission(
@@ -101,9 +98,8 @@ export function hasPermission(
   required: PermissionRequirement,
 ): boolean {
   if (required === null) return true;
-  const has = (p: string) =>
-    Array.isArray(held) ? held.includes(p) : (held as ReadonlySet<string>).has(p);
-  if (typeof required === "string") return has(required);
-  if ("all" in required) return required.all.every(has);
-  return (required as readonly Permission[]).some(has);
+  const set: ReadonlySet<string> = "has" in held ? held : new Set(held);
+  if (typeof required === "string") return set.has(required);
+  if ("all" in required) return required.all.every((p) => set.has(p));
+  return required.some((p) => set.has(p));
 }

@@ -1,7 +1,8 @@
 import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from "./permissions";
 
 /** Names of the roles every installation has. Companies may add their own roles later. */
-export type FixedRoleName = "super_admin" | "admin" | "end_user" | "read_only" | "support" | "readonly_admin";
+export type FixedRoleName =
+  "super_admin" | "admin" | "end_user" | "read_only" | "support" | "readonly_admin";
 
 export interface FixedRole {
   id: number;
@@ -79,7 +80,8 @@ export const FIXED_ROLES: Readonly<Record<FixedRoleName, FixedRole>> = {
     id: 2,
     name: "admin",
     title: "Administrator",
-    description: "Administers a company and its subsidiaries: devices, users, roles, tags, files and resources.",
+    description:
+      "Administers a company and its subsidiaries: devices, users, roles, tags, files and resources.",
     globalScope: false,
     canInviteRoles: ["admin", "end_user", "readonly_admin", "read_only"],
     permissions: withoutSystem,
@@ -88,7 +90,8 @@ export const FIXED_ROLES: Readonly<Record<FixedRoleName, FixedRole>> = {
     id: 3,
     name: "end_user",
     title: "End Client",
-    description: "Works with the company's devices: monitoring, remote access, tasks, reports and alerts.",
+    description:
+      "Works with the company's devices: monitoring, remote access, tasks, reports and alerts.",
     globalScope: false,
     canInviteRoles: [],
     permissions: endUserPermissions,
@@ -122,7 +125,9 @@ export const FIXED_ROLES: Readonly<Record<FixedRoleName, FixedRole>> = {
   },
 };
 
-export const FIXED_ROLE_LIST: readonly FixedRole[] = Object.values(FIXED_ROLES).sort((a, b) => a.id - b.id);
+export const FIXED_ROLE_LIST: readonly FixedRole[] = Object.values(FIXED_ROLES).sort(
+  (a, b) => a.id - b.id,
+);
 
 export function fixedRoleById(id: number): FixedRole | undefined {
   return FIXED_ROLE_LIST.find((r) => r.id === id);

@@ -25,20 +25,33 @@ export async function syncFixedRoles(db: Db): Promise<void> {
         })
         .onConflictDoUpdate({
           target: roles.id,
-          set: { name: role.name, title: role.title, description: role.description, isDefault: true, globalScope: role.globalScope },
+          set: {
+            name: role.name,
+            title: role.title,
+            description: role.description,
+            isDefault: true,
+            globalScope: role.globalScope,
+          },
         });
     }
     const ids = FIXED_ROLE_LIST.map((r) => r.id);
     await tx.delete(rolePermissions).where(inArray(rolePermissions.roleId, ids));
     await tx
       .insert(rolePermissions)
-      .values(FIXED_ROLE_LIST.flatMap((r) => r.permissions.map((permission) => ({ roleId: r.id, permission }))));
+      .values(
+        FIXED_ROLE_LIST.flatMap((r) =>
+          r.permissions.map((permission) => ({ roleId: r.id, permission })),
+        ),
+      );
   });
 }
 
 /** Reads an installation setting, creating it with `make()` the first time. */
 export async function ensureSetting(db: Db, key: string, make: () => string): Promise<string> {
-  await db.insert(settings).values({ key, value: make() }).onConflictDoNothing({ target: settings.key });
+  await db
+    .insert(settings)
+    .values({ key, value: make() })
+    .onConflictDoNothing({ target: settings.key });
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
   return row!.value;
 }
@@ -46,7 +59,11 @@ export async function ensureSetting(db: Db, key: string, make: () => string): Pr
 /** Inserts a company under `parent` (or at the top), filling in level and ancestry path. */
 export async function insertCompany(
   db: Db,
-  input: { name: string; parent?: { id: number; level: number; path: string } | null; showPayment?: boolean },
+  input: {
+    name: string;
+    parent?: { id: number; level: number; path: string } | null;
+    showPayment?: boolean;
+  },
 ) {
   const parent = input.parent ?? null;
   const [row] = await db
@@ -83,7 +100,12 @@ export function generatePassword(): string {
  */
 export async function bootstrapFirstAdmin(
   db: Db,
-  opts: { email?: string | undefined; password?: string | undefined; companyName: string; hash: (p: string) => Promise<string> },
+  opts: {
+    email?: string | undefined;
+    password?: string | undefined;
+    companyName: string;
+    hash: (p: string) => Promise<string>;
+  },
 ): Promise<{ email: string; password: string; generated: boolean } | null> {
   if ((await userCount(db)) > 0) return null;
   const email = (opts.email ?? "admin@example.com").trim().toLowerCase();

@@ -23,7 +23,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "migrations",
+);
 
 /** An arbitrary constant key so concurrent starts on PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_411_250;
@@ -33,9 +36,13 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir?: string | undefined;
   pglite?: PGlite;
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on("error", (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -46,7 +53,9 @@ export async function openDatabase(opts: {
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
-          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          await client
+            .query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY])
+            .catch(() => undefined);
           client.release();
         }
       },

@@ -97,7 +97,10 @@ export const users = pgTable(
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), index("users_company_id_idx").on(t.companyId)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_company_id_idx").on(t.companyId),
+  ],
 );
 
 /**
@@ -154,7 +157,10 @@ export const userTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("user_tokens_hash_key").on(t.tokenHash), index("user_tokens_user_id_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("user_tokens_hash_key").on(t.tokenHash),
+    index("user_tokens_user_id_idx").on(t.userId),
+  ],
 );
 
 export const invitations = pgTable(
@@ -221,7 +227,10 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_created_at_idx").on(t.createdAt), index("mail_outbox_to_idx").on(t.to)],
+  (t) => [
+    index("mail_outbox_created_at_idx").on(t.createdAt),
+    index("mail_outbox_to_idx").on(t.to),
+  ],
 );
 
 /** Installation-wide settings the server generates once, such as the token signing key. */

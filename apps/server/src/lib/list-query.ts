@@ -20,9 +20,13 @@ export function parseSort(
     const name = descending ? part.slice(1) : part;
     const column = columns[name];
     if (!column) {
-      throw new AppError("VALIDATION_FAILED", `Cannot sort by "${name}". Sort by one of: ${Object.keys(columns).join(", ")}.`, {
-        source: "sort",
-      });
+      throw new AppError(
+        "VALIDATION_FAILED",
+        `Cannot sort by "${name}". Sort by one of: ${Object.keys(columns).join(", ")}.`,
+        {
+          source: "sort",
+        },
+      );
     }
     order.push(descending ? desc(column) : asc(column));
   }

@@ -63,10 +63,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (header?.startsWith("Bearer ")) {
     const secret = header.slice("Bearer ".length).trim();
     const tokens = personalAccessTokensRepo(ctx.db);
-    const token = secret.startsWith(PAT_PREFIX) ? await tokens.findUsable(hashSecret(secret)) : undefined;
-    if (!token) throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
+    const token = secret.startsWith(PAT_PREFIX)
+      ? await tokens.findUsable(hashSecret(secret))
+      : undefined;
+    if (!token)
+      throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
     const user = await accountsRepo(ctx.db).loadAuthUser(token.userId, null);
-    if (!user) throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
+    if (!user)
+      throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
     await tokens.touch(token.id);
     return toAuth(user, {
       via: "token",
@@ -105,15 +109,21 @@ function toAuth(user: AuthUserRow, rest: Omit<Auth, "user" | "permissions" | "te
 export function authorize(access: RouteAccess, auth: Auth | null): void {
   if ("public" in access) return;
   if (!auth) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
-  if (auth.user.disabled) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
+  if (auth.user.disabled)
+    throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
   if (auth.via === "token") {
     if (access.session) {
-      throw new AppError("FORBIDDEN", "This action needs a signed-in browser session, not an access token.");
+      throw new AppError(
+        "FORBIDDEN",
+        "This action needs a signed-in browser session, not an access token.",
+      );
     }
     if (access.scope ? !auth.tokenScopes?.has(access.scope) : !access.bearer) {
       throw new AppError(
         "INSUFFICIENT_SCOPE",
-        access.scope ? `The access token lacks the ${access.scope} scope.` : "This route is not available to access tokens.",
+        access.scope
+          ? `The access token lacks the ${access.scope} scope.`
+          : "This route is not available to access tokens.",
       );
     }
   }

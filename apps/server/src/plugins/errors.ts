@@ -18,7 +18,12 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    opts: { source?: string | null; status?: number; meta?: Record<string, unknown>; extra?: ApiError[] } = {},
+    opts: {
+      source?: string | null;
+      status?: number;
+      meta?: Record<string, unknown>;
+      extra?: ApiError[];
+    } = {},
   ) {
     super(message);
     this.code = code;
@@ -52,7 +57,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** Fastify's own error codes, reworded for people. */
 const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: "PAYLOAD_TOO_LARGE",
+    message: "The request body is too large.",
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: "UNSUPPORTED_MEDIA_TYPE",
     message: "This content type is not accepted here; send application/json.",
@@ -61,7 +69,10 @@ const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
     code: "BAD_REQUEST",
     message: "The request declares a JSON body but sends none.",
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: "BAD_REQUEST", message: "The request body is not valid JSON." },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: "BAD_REQUEST",
+    message: "The request body is not valid JSON.",
+  },
 };
 
 /** Turns any thrown error into the envelope and status the API promises. */
@@ -85,26 +96,40 @@ export function toErrorResponse(
   if (known) {
     return {
       status: ERROR_CODES[known.code],
-      body: { success: false, errors: [{ code: known.code, message: known.message, source: null }] },
+      body: {
+        success: false,
+        errors: [{ code: known.code, message: known.message, source: null }],
+      },
     };
   }
   if (error instanceof SyntaxError && fe.statusCode === 400) {
     return {
       status: 400,
-      body: { success: false, errors: [{ code: "BAD_REQUEST", message: "The request body is not valid JSON.", source: null }] },
+      body: {
+        success: false,
+        errors: [
+          { code: "BAD_REQUEST", message: "The request body is not valid JSON.", source: null },
+        ],
+      },
     };
   }
 
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? "BAD_REQUEST";
-    return { status, body: { success: false, errors: [{ code, message: error.message, source: null }] } };
+    return {
+      status,
+      body: { success: false, errors: [{ code, message: error.message, source: null }] },
+    };
   }
 
   request.log.error({ err: error }, "request failed");
   return {
     status: status >= 500 && status < 600 ? status : 500,
-    body: { success: false, errors: [{ code: "INTERNAL_ERROR", message: INTERNAL_ERROR_MESSAGE, source: null }] },
+    body: {
+      success: false,
+      errors: [{ code: "INTERNAL_ERROR", message: INTERNAL_ERROR_MESSAGE, source: null }],
+    },
   };
 }
 
@@ -136,6 +161,12 @@ export const errorsPlugin = fp(
 export function notFoundEnvelope(request: FastifyRequest): ErrorEnvelope {
   return {
     success: false,
-    errors: [{ code: "NOT_FOUND", message: `No route matches ${request.method} ${request.url.split("?")[0]}.`, source: null }],
+    errors: [
+      {
+        code: "NOT_FOUND",
+        message: `No route matches ${request.method} ${request.url.split("?")[0]}.`,
+        source: null,
+      },
+    ],
   };
 }

@@ -28,7 +28,12 @@ export interface Mailer {
  * E-mail through nodemailer. Without SMTP_URL, nodemailer's JSON transport renders the
  * message and it stays in the outbox, where Mail logs lists it; nothing leaves the machine.
  */
-export function createMailer(opts: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   const mode = opts.smtpUrl ? "smtp" : "outbox";
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
@@ -36,9 +41,18 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
 
   async function deliver(id: number, message: MailMessage) {
     try {
-      await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from: opts.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
       if (mode === "smtp") {
-        await opts.db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()` }).where(eq(mailOutbox.id, id));
+        await opts.db
+          .update(mailOutbox)
+          .set({ status: "sent", sentAt: sql`now()` })
+          .where(eq(mailOutbox.id, id));
       }
     } catch (err) {
       opts.log.error({ err, mailId: id }, "e-mail delivery failed");

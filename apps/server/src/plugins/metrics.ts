@@ -33,14 +33,18 @@ export const metricsPlugin = fp(
         reply.elapsedTime / 1000,
       );
       if (route === "/account/sign-in" && request.method === "POST") {
-        signIns.inc({ outcome: reply.statusCode === 200 ? "success" : reply.statusCode === 429 ? "limited" : "failure" });
+        signIns.inc({
+          outcome:
+            reply.statusCode === 200 ? "success" : reply.statusCode === 429 ? "limited" : "failure",
+        });
       }
     });
 
     app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
       if (opts.token) {
         const header = request.headers.authorization ?? "";
-        if (!safeEqual(header, `Bearer ${opts.token}`)) throw new AppError("UNAUTHORIZED", "A metrics token is required.");
+        if (!safeEqual(header, `Bearer ${opts.token}`))
+          throw new AppError("UNAUTHORIZED", "A metrics token is required.");
       }
       return reply.header("content-type", registry.contentType).send(await registry.metrics());
     });

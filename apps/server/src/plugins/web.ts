@@ -19,27 +19,37 @@ export const webPlugin = fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        cacheControl: false,
         setHeaders(res, filePath) {
           // Vite names assets by content hash, so they never change under one URL.
           res.setHeader(
             "cache-control",
-            filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? "public, max-age=31536000, immutable"
+              : "no-cache",
           );
         },
       });
     } else {
-      app.log.warn({ distDir: opts.distDir }, "the console is not built; pages will not load (npm run build)");
+      app.log.warn(
+        { distDir: opts.distDir },
+        "the console is not built; pages will not load (npm run build)",
+      );
     }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const isPage =
-        (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url) && request.url !== "/metrics";
+        (request.method === "GET" || request.method === "HEAD") &&
+        !isApiPath(request.url) &&
+        request.url !== "/metrics";
       if (!isPage) return reply.status(404).send(notFoundEnvelope(request));
       if (!built) {
         return reply
           .status(503)
           .type("text/plain; charset=utf-8")
-          .send("The console has not been built yet. Run `npm run build`, or start it with `npm start`.");
+          .send(
+            "The console has not been built yet. Run `npm run build`, or start it with `npm start`.",
+          );
       }
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     });
@@ -48,5 +58,10 @@ export const webPlugin = fp(
 );
 
 function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?") || url.startsWith("/socket.io");
+  return (
+    url === "/api" ||
+    url.startsWith("/api/") ||
+    url.startsWith("/api?") ||
+    url.startsWith("/socket.io")
+  );
 }

@@ -3,28 +3,40 @@ import { WIRE } from "@netfleet/contracts/constants";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+let agents = 0;
+
 /**
  * A browser-like caller for `app.inject`: keeps cookies between requests and echoes the
  * XSRF cookie in its header, as the console does.
  */
 export class TestAgent {
   readonly cookies = new Map<string, string>();
+  /** Each agent calls from its own address, so per-IP limits of one test do not hit another. */
+  readonly remoteAddress: string;
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly defaults: { headers?: Record<string, string> } = {},
-  ) {}
+    private readonly defaults: { headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) {
+    const n = ++agents;
+    this.remoteAddress =
+      defaults.remoteAddress ?? `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
 
   async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    if (method !== "GET" && !this.cookies.has(WIRE.xsrfCookie)) await this.request("GET", "/healthz");
+    if (method !== "GET" && !this.cookies.has(WIRE.xsrfCookie))
+      await this.request("GET", "/healthz");
     const xsrf = this.cookies.get(WIRE.xsrfCookie);
     const options: InjectOptions = {
       method,
       url,
+      remoteAddress: this.remoteAddress,
       headers: {
         ...this.defaults.headers,
         ...(xsrf ? { [WIRE.xsrfHeader]: xsrf } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...(this.cookies.size
+          ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") }
+          : {}),
         ...headers,
       },
       ...(body === undefined ? {} : { payload: body as InjectOptions["payload"] }),
@@ -49,13 +61,15 @@ export class TestAgent {
 
   async signIn(email: string, password: string) {
     const res = await this.post("/account/sign-in", { email, password });
-    if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+    if (res.statusCode !== 200)
+      throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
     return res;
   }
 
   private absorb(res: LightMyRequestResponse) {
     for (const c of res.cookies) {
-      const expired = c.maxAge === 0 || (c.expires instanceof Date && c.expires.getTime() <= Date.now());
+      const expired =
+        c.maxAge === 0 || (c.expires instanceof Date && c.expires.getTime() <= Date.now());
       if (expired || c.value === "") this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }

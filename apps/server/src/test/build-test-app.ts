@@ -26,10 +26,23 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const templateUrl = inject("pgTemplateUrl");
   const template = new URL(templateUrl).pathname.slice(1);
   const name = `nf_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: templateUrl });
+  // Connected to another database: a template must have no sessions while it is copied.
+  const admin = new pg.Client({ connectionString: inject("pgAdminUrl") });
   await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  const database = await openDatabase({ url: withDatabase(templateUrl, name) });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      // 55006: another file is copying the template at this moment.
+      if ((err as { code?: string }).code !== "55006" || attempt === 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+  const database = await openDatabase({
+    url: withDatabase(templateUrl, name),
+    onIdleError: () => undefined,
+  });
   return {
     database,
     drop: async () => {

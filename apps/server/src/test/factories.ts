@@ -26,16 +26,14 @@ export function factories(db: Db) {
       });
     },
 
-    async user(
-      overrides: {
-        company: TestCompany;
-        role?: FixedRoleName;
-        email?: string;
-        password?: string;
-        verified?: boolean;
-        disabled?: boolean;
-      },
-    ) {
+    async user(overrides: {
+      company: TestCompany;
+      role?: FixedRoleName;
+      email?: string;
+      password?: string;
+      verified?: boolean;
+      disabled?: boolean;
+    }) {
       const email = overrides.email ?? `user-${next()}@example.com`;
       const passwordHash =
         overrides.password === undefined
@@ -56,7 +54,13 @@ export function factories(db: Db) {
       return { ...row!, password: overrides.password ?? TEST_PASSWORD };
     },
 
-    async device(overrides: { company: TestCompany; name?: string; serial?: string; model?: string; status?: number }) {
+    async device(overrides: {
+      company: TestCompany;
+      name?: string;
+      serial?: string;
+      model?: string;
+      status?: number;
+    }) {
       const n = next();
       const [row] = await db
         .insert(devices)

@@ -15,6 +15,8 @@ declare module "vitest" {
     pgliteImagePath: string;
     /** PostgreSQL: the migrated template database each test file copies. */
     pgTemplateUrl: string;
+    /** PostgreSQL: the database to connect to for creating and dropping the copies. */
+    pgAdminUrl: string;
   }
 }
 
@@ -33,11 +35,15 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await syncFixedRoles(database.db);
     const image = await client.dumpDataDir("gzip");
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-api-")), "template.tar.gz");
+    const file = path.join(
+      fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-api-")),
+      "template.tar.gz",
+    );
     fs.writeFileSync(file, Buffer.from(await image.arrayBuffer()));
     await client.close();
     project.provide("pgliteImagePath", file);
     project.provide("pgTemplateUrl", "");
+    project.provide("pgAdminUrl", "");
     return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
 
@@ -55,6 +61,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("pgliteImagePath", "");
   project.provide("pgTemplateUrl", templateUrl);
+  project.provide("pgAdminUrl", baseUrl);
   return async () => {
     await admin.query(`drop database if exists ${templateName} with (force)`);
     await admin.end();

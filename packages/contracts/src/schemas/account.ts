@@ -26,6 +26,8 @@ export const newPasswordSchema = z
 export const signInBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  /** Where to go afterwards; followed only when its host is the server's own. */
+  continue_url: z.string().max(2000).optional(),
 });
 export type SignInBody = z.input<typeof signInBodySchema>;
 

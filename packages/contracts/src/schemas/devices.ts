@@ -15,8 +15,3 @@ export const deviceListItemSchema = z.object({
   created_at: z.string(),
 });
 export type DeviceListItem = z.infer<typeof deviceListItemSchema>;
-
-/** Connection status names (spec F§3 Device). */
-export function connectionStatusLabel(status: number): "Offline" | "Online" | "Pending" | "Not Activated" {
-  return status === 0 ? "Offline" : status === 1 ? "Online" : status === 2 ? "Pending" : "Not Activated";
-}

@@ -39,7 +39,12 @@ export function resetPasswordMail(to: string, link: string): MailMessage {
   };
 }
 
-export function invitationMail(to: string, link: string, companyName: string, inviter: string): MailMessage {
+export function invitationMail(
+  to: string,
+  link: string,
+  companyName: string,
+  inviter: string,
+): MailMessage {
   return {
     to,
     template: "invitation",

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   companies,
@@ -135,14 +135,22 @@ export function accountsRepo(db: Db) {
     },
 
     async markEmailVerified(userId: number) {
-      await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`now()` })
+        .where(eq(users.id, userId));
     },
 
     async setTosAccepted(userId: number, accepted: boolean) {
       await db.update(users).set({ tosAccepted: accepted }).where(eq(users.id, userId));
     },
 
-    async createSession(input: { userId: number; expiresAt: Date; userAgent: string | null; ip: string | null }) {
+    async createSession(input: {
+      userId: number;
+      expiresAt: Date;
+      userAgent: string | null;
+      ip: string | null;
+    }) {
       const [row] = await db.insert(sessions).values(input).returning({ id: sessions.id });
       return row!.id;
     },
@@ -192,12 +200,20 @@ export function accountsRepo(db: Db) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
-    async createUserToken(userId: number, purpose: UserTokenPurpose, tokenHash: string, expiresAt: Date) {
+    async createUserToken(
+      userId: number,
+      purpose: UserTokenPurpose,
+      tokenHash: string,
+      expiresAt: Date,
+    ) {
       await db.insert(userTokens).values({ userId, purpose, tokenHash, expiresAt });
     },
 
     /** Uses a one-time link; returns its user, or undefined when unknown, used or expired. */
-    async consumeUserToken(tokenHash: string, purpose: UserTokenPurpose): Promise<number | undefined> {
+    async consumeUserToken(
+      tokenHash: string,
+      purpose: UserTokenPurpose,
+    ): Promise<number | undefined> {
       const [row] = await db
         .update(userTokens)
         .set({ usedAt: sql`now()` })
@@ -211,6 +227,23 @@ export function accountsRepo(db: Db) {
         )
         .returning({ userId: userTokens.userId });
       return row?.userId;
+    },
+
+    /** Whether a confirmation link was already used by an account that is now confirmed. */
+    async wasConfirmedWith(tokenHash: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: userTokens.id })
+        .from(userTokens)
+        .innerJoin(users, eq(users.id, userTokens.userId))
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, "verify_email"),
+            isNotNull(userTokens.usedAt),
+            isNotNull(users.emailVerifiedAt),
+          ),
+        );
+      return row !== undefined;
     },
 
     /** An invitation that can still be accepted, with what the registration page shows. */

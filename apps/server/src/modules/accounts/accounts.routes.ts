@@ -35,7 +35,13 @@ import {
 import { presentToken } from "./accounts.presenter";
 import { personalAccessTokensRepo } from "./personal-access-tokens.repo";
 import { hashSecret, newSecret } from "./secrets";
-import { COOKIES, clearSessionCookies, rotateSession, startSession, verifyAccessToken } from "./sessions.service";
+import {
+  COOKIES,
+  clearSessionCookies,
+  rotateSession,
+  startSession,
+  verifyAccessToken,
+} from "./sessions.service";
 
 const SIGN_IN_PAGE = "/account/sign-in";
 
@@ -44,13 +50,18 @@ const SIGN_IN_PAGE = "/account/sign-in";
  * anything else (another host, a scheme trick, garbage) falls back to the landing page.
  * The answer is a path, so the browser cannot be sent elsewhere through it.
  */
-export function sameHostLocation(candidate: string | undefined, request: FastifyRequest, fallback: string): string {
+export function sameHostLocation(
+  candidate: string | undefined,
+  request: FastifyRequest,
+  fallback: string,
+): string {
   if (!candidate) return fallback;
   try {
     // Parsing both through URL normalises default ports ("host:80" equals "host").
     const here = new URL(`${request.protocol}://${request.host}`);
     const url = new URL(candidate, here);
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host !== here.host) return fallback;
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host !== here.host)
+      return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
@@ -72,7 +83,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
       schema: {
         tags,
         summary: "Sign in with e-mail and password",
-        body: signInBodySchema.extend({ continue_url: z.string().max(2000).optional() }),
+        body: signInBodySchema,
         response: { 200: dataEnvelope(signInResultSchema) },
       },
       config: { access: { public: true }, rateLimit: signInLimit },
@@ -80,14 +91,20 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const userId = await checkCredentials(ctx, request.body.email, request.body.password);
       await startSession(ctx, request, reply, userId);
-      return ok({ location: sameHostLocation(request.body.continue_url, request, DEFAULT_LANDING_PAGE) });
+      return ok({
+        location: sameHostLocation(request.body.continue_url, request, DEFAULT_LANDING_PAGE),
+      });
     },
   );
 
   app.post(
     "/account/token/refresh",
     {
-      schema: { tags, summary: "Rotate the refresh token and renew the access token", response: { 200: dataEnvelope(refreshResultSchema) } },
+      schema: {
+        tags,
+        summary: "Rotate the refresh token and renew the access token",
+        response: { 200: dataEnvelope(refreshResultSchema) },
+      },
       config: { access: { public: true } },
     },
     async (request, reply) => ok(await rotateSession(ctx, request, reply)),
@@ -109,7 +126,9 @@ export async function accountsRoutes(appBase: FastifyInstance) {
       const refresh = request.cookies[COOKIES.refresh];
       const token = refresh ? await repo.findRefreshToken(hashSecret(refresh)) : undefined;
       const access = request.cookies[COOKIES.access];
-      const sessionId = token?.sessionId ?? (access ? (await verifyAccessToken(ctx, access))?.sessionId : undefined);
+      const sessionId =
+        token?.sessionId ??
+        (access ? (await verifyAccessToken(ctx, access))?.sessionId : undefined);
       if (sessionId) await repo.revokeSession(sessionId, "sign_out");
       clearSessionCookies(request, reply);
       // client_id is accepted for compatibility with OAuth-style clients; there is one client.
@@ -120,7 +139,11 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     "/account/user/activation/resend",
     {
-      schema: { tags, summary: "Send the e-mail confirmation link again", response: { 200: messageEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: "Send the e-mail confirmation link again",
+        response: { 200: messageEnvelopeSchema },
+      },
       config: {
         access: { permission: null, unverified: true, session: true },
         rateLimit: { max: 5, timeWindow: 60_000 },
@@ -137,7 +160,12 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.put(
     "/account/user",
     {
-      schema: { tags, summary: "Update the signed-in account", body: updateAccountUserBodySchema, response: { 200: messageEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: "Update the signed-in account",
+        body: updateAccountUserBodySchema,
+        response: { 200: messageEnvelopeSchema },
+      },
       config: { access: { permission: null, unverified: true, session: true } },
     },
     async (request) => {
@@ -152,7 +180,12 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     "/account/email/verify",
     {
-      schema: { tags, summary: "Confirm an e-mail address with the link's token", body: verifyEmailBodySchema, response: { 200: messageEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: "Confirm an e-mail address with the link's token",
+        body: verifyEmailBodySchema,
+        response: { 200: messageEnvelopeSchema },
+      },
       config: { access: { public: true } },
     },
     async (request) => {
@@ -164,7 +197,12 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.get(
     "/account/invitations/:token",
     {
-      schema: { tags, summary: "What an invitation link is for", params: invitationParams, response: { 200: dataEnvelope(invitationPreviewSchema) } },
+      schema: {
+        tags,
+        summary: "What an invitation link is for",
+        params: invitationParams,
+        response: { 200: dataEnvelope(invitationPreviewSchema) },
+      },
       config: { access: { public: true } },
     },
     async (request) => {
@@ -181,7 +219,12 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     "/account/register",
     {
-      schema: { tags, summary: "Create an account from an invitation", body: registerBodySchema, response: { 200: dataEnvelope(signInResultSchema) } },
+      schema: {
+        tags,
+        summary: "Create an account from an invitation",
+        body: registerBodySchema,
+        response: { 200: dataEnvelope(signInResultSchema) },
+      },
       config: { access: { public: true }, rateLimit: signInLimit },
     },
     async (request, reply) => {
@@ -194,19 +237,31 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     "/account/password/forgot",
     {
-      schema: { tags, summary: "E-mail a password reset link", body: forgotPasswordBodySchema, response: { 200: messageEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: "E-mail a password reset link",
+        body: forgotPasswordBodySchema,
+        response: { 200: messageEnvelopeSchema },
+      },
       config: { access: { public: true }, rateLimit: { max: 5, timeWindow: 60_000 } },
     },
     async (request) => {
       await sendPasswordReset(ctx, request.body.email);
-      return okMessage("If an account exists for that e-mail, we have sent it a link to reset the password.");
+      return okMessage(
+        "If an account exists for that e-mail, we have sent it a link to reset the password.",
+      );
     },
   );
 
   app.post(
     "/account/password/reset",
     {
-      schema: { tags, summary: "Set a new password with a reset link's token", body: resetPasswordBodySchema, response: { 200: messageEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: "Set a new password with a reset link's token",
+        body: resetPasswordBodySchema,
+        response: { 200: messageEnvelopeSchema },
+      },
       config: { access: { public: true }, rateLimit: signInLimit },
     },
     async (request) => {
@@ -218,7 +273,11 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.get(
     "/account/tokens",
     {
-      schema: { tags, summary: "List your personal access tokens", response: { 200: listEnvelope(personalAccessTokenSchema) } },
+      schema: {
+        tags,
+        summary: "List your personal access tokens",
+        response: { 200: listEnvelope(personalAccessTokenSchema) },
+      },
       config: { access: { permission: null, session: true } },
     },
     async (request) => {
@@ -230,7 +289,12 @@ export async function accountsRoutes(appBase: FastifyInstance) {
   app.post(
     "/account/tokens",
     {
-      schema: { tags, summary: "Create a personal access token (its secret is shown once)", body: createTokenBodySchema, response: { 201: dataEnvelope(createdTokenSchema) } },
+      schema: {
+        tags,
+        summary: "Create a personal access token (its secret is shown once)",
+        body: createTokenBodySchema,
+        response: { 201: dataEnvelope(createdTokenSchema) },
+      },
       config: { access: { permission: null, session: true } },
     },
     async (request, reply) => {
@@ -245,18 +309,28 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         prefix: secret.slice(0, PAT_PREFIX.length + 5),
         expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
       });
-      return reply.status(201).send(ok({ ...presentToken(row), token: secret }, "Token created successfully"));
+      return reply
+        .status(201)
+        .send(ok({ ...presentToken(row), token: secret }, "Token created successfully"));
     },
   );
 
   app.delete(
     "/account/tokens/:id",
     {
-      schema: { tags, summary: "Revoke a personal access token", params: tokenIdParams, response: { 200: messageEnvelopeSchema } },
+      schema: {
+        tags,
+        summary: "Revoke a personal access token",
+        params: tokenIdParams,
+        response: { 200: messageEnvelopeSchema },
+      },
       config: { access: { permission: null, session: true } },
     },
     async (request) => {
-      const revoked = await personalAccessTokensRepo(ctx.db).revoke(requireAuth(request).user.id, request.params.id);
+      const revoked = await personalAccessTokensRepo(ctx.db).revoke(
+        requireAuth(request).user.id,
+        request.params.id,
+      );
       if (!revoked) throw new AppError("NOT_FOUND", "No such token.");
       return okMessage("Token deleted successfully");
     },

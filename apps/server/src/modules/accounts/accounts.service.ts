@@ -13,7 +13,7 @@ export const LINK_LIFETIMES_MS = {
   invitation: 7 * 24 * HOUR_MS,
 } as const;
 
-function link(ctx: AppContext, path: string, token: string): string {
+function link(ctx: Pick<AppContext, "publicUrl">, path: string, token: string): string {
   return `${ctx.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
@@ -27,7 +27,10 @@ export async function sendEmailVerification(ctx: AppContext, user: { id: number;
       hashSecret(token),
       new Date(Date.now() + LINK_LIFETIMES_MS.verifyEmail),
     );
-    return ctx.mailer.enqueue(tx, verifyEmailMail(user.email, link(ctx, "/account/verify-email", token)));
+    return ctx.mailer.enqueue(
+      tx,
+      verifyEmailMail(user.email, link(ctx, "/account/verify-email", token)),
+    );
   });
   await deliver();
 }
@@ -44,13 +47,18 @@ export async function sendPasswordReset(ctx: AppContext, email: string) {
       hashSecret(token),
       new Date(Date.now() + LINK_LIFETIMES_MS.resetPassword),
     );
-    return ctx.mailer.enqueue(tx, resetPasswordMail(user.email, link(ctx, "/account/reset-password", token)));
+    return ctx.mailer.enqueue(
+      tx,
+      resetPasswordMail(user.email, link(ctx, "/account/reset-password", token)),
+    );
   });
   await deliver();
 }
 
 const invalidLink = (what: string) =>
-  new AppError("INVALID_TOKEN", `This ${what} link is invalid, already used or expired.`, { source: "token" });
+  new AppError("INVALID_TOKEN", `This ${what} link is invalid, already used or expired.`, {
+    source: "token",
+  });
 
 /** Sets a new password from a reset link and ends every session of the account. */
 export async function resetPassword(ctx: AppContext, token: string, password: string) {
@@ -66,12 +74,13 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   });
 }
 
+/** Confirms an address. Opening the same link again after it worked is not an error. */
 export async function verifyEmail(ctx: AppContext, token: string) {
   await ctx.db.transaction(async (tx) => {
     const repo = accountsRepo(tx);
     const userId = await repo.consumeUserToken(hashSecret(token), "verify_email");
-    if (userId === undefined) throw invalidLink("confirmation");
-    await repo.markEmailVerified(userId);
+    if (userId !== undefined) return repo.markEmailVerified(userId);
+    if (!(await repo.wasConfirmedWith(hashSecret(token)))) throw invalidLink("confirmation");
   });
 }
 
@@ -87,13 +96,19 @@ export async function previewInvitation(ctx: AppContext, token: string) {
  */
 export async function registerByInvitation(
   ctx: AppContext,
-  input: { token: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
+  input: {
+    token: string;
+    password: string;
+    first_name?: string | undefined;
+    last_name?: string | undefined;
+  },
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const repo = accountsRepo(tx);
     const invitation = await repo.findOpenInvitation(hashSecret(input.token));
-    if (!invitation || !(await repo.acceptInvitation(invitation.id))) throw invalidLink("invitation");
+    if (!invitation || !(await repo.acceptInvitation(invitation.id)))
+      throw invalidLink("invitation");
     const userId = await repo.createUser({
       email: invitation.email,
       username: invitation.email.split("@")[0] ?? null,
@@ -105,9 +120,13 @@ export async function registerByInvitation(
       emailVerified: true,
     });
     if (userId === undefined) {
-      throw new AppError("CONFLICT", "An account with this e-mail already exists. Sign in instead.", {
-        source: "email",
-      });
+      throw new AppError(
+        "CONFLICT",
+        "An account with this e-mail already exists. Sign in instead.",
+        {
+          source: "email",
+        },
+      );
     }
     return userId;
   });
@@ -118,9 +137,15 @@ export async function registerByInvitation(
  * that needs the link, such as the demo seed) and the delivery to run after commit.
  */
 export async function createInvitation(
-  ctx: AppContext,
+  ctx: Pick<AppContext, "mailer" | "publicUrl">,
   db: Db,
-  input: { email: string; companyId: number; companyName: string; roleId: number; invitedBy: { id: number; email: string } | null },
+  input: {
+    email: string;
+    companyId: number;
+    companyName: string;
+    roleId: number;
+    invitedBy: { id: number; email: string } | null;
+  },
 ) {
   const token = newSecret();
   await accountsRepo(db).insertInvitation({
@@ -133,13 +158,22 @@ export async function createInvitation(
   });
   const deliver = await ctx.mailer.enqueue(
     db,
-    invitationMail(input.email, link(ctx, "/account/register", token), input.companyName, input.invitedBy?.email ?? "An administrator"),
+    invitationMail(
+      input.email,
+      link(ctx, "/account/register", token),
+      input.companyName,
+      input.invitedBy?.email ?? "An administrator",
+    ),
   );
   return { token, deliver };
 }
 
 /** Checks an e-mail and password, honouring the per-account limit on failures. */
-export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<number> {
+export async function checkCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<number> {
   const repo = accountsRepo(ctx.db);
   const user = await repo.findUserByEmail(email);
   const limit = ctx.env.SIGNIN_RATE_LIMIT_ACCOUNT;
@@ -160,6 +194,7 @@ export async function checkCredentials(ctx: AppContext, email: string, password:
     if (user) await repo.recordFailedSignIn(user.id, ctx.env.SIGNIN_LOCK_MINUTES);
     throw new AppError("INVALID_CREDENTIALS", "The e-mail or password is incorrect.");
   }
-  if (user.disabledAt) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
+  if (user.disabledAt)
+    throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
   return user.id;
 }

@@ -18,7 +18,10 @@ let dummyHash: Promise<string> | undefined;
 
 export async function verifyPassword(hashed: string | null, password: string): Promise<boolean> {
   try {
-    const ok = await verify(hashed ?? (await (dummyHash ??= hashPassword("not a password"))), password);
+    const ok = await verify(
+      hashed ?? (await (dummyHash ??= hashPassword("not a password"))),
+      password,
+    );
     return hashed !== null && ok;
   } catch {
     return false;

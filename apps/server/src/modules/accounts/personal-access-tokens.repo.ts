@@ -24,7 +24,10 @@ export function personalAccessTokensRepo(db: Db) {
           and(
             eq(personalAccessTokens.userId, userId),
             isNull(personalAccessTokens.revokedAt),
-            or(isNull(personalAccessTokens.expiresAt), gt(personalAccessTokens.expiresAt, sql`now()`)),
+            or(
+              isNull(personalAccessTokens.expiresAt),
+              gt(personalAccessTokens.expiresAt, sql`now()`),
+            ),
           ),
         )
         .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id));
@@ -67,7 +70,10 @@ export function personalAccessTokensRepo(db: Db) {
           and(
             eq(personalAccessTokens.tokenHash, tokenHash),
             isNull(personalAccessTokens.revokedAt),
-            or(isNull(personalAccessTokens.expiresAt), gt(personalAccessTokens.expiresAt, sql`now()`)),
+            or(
+              isNull(personalAccessTokens.expiresAt),
+              gt(personalAccessTokens.expiresAt, sql`now()`),
+            ),
           ),
         );
       return row;
@@ -91,4 +97,6 @@ export function personalAccessTokensRepo(db: Db) {
   };
 }
 
-export type PersonalAccessTokenRow = Awaited<ReturnType<ReturnType<typeof personalAccessTokensRepo>["create"]>>;
+export type PersonalAccessTokenRow = Awaited<
+  ReturnType<ReturnType<typeof personalAccessTokensRepo>["create"]>
+>;

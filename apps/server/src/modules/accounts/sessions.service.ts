@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
+import { WIRE } from "@netfleet/contracts/constants";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../plugins/errors";
 import { accountsRepo } from "./accounts.repo";
@@ -13,7 +14,7 @@ import { hashSecret, newSecret } from "./secrets";
 export const COOKIES = {
   access: "nf_session",
   refresh: "nf_refresh",
-  signedIn: "nf_signed_in",
+  signedIn: WIRE.signedInCookie,
 } as const;
 
 /** The refresh cookie only travels to the two calls that use it. */
@@ -45,11 +46,19 @@ export async function signAccessToken(ctx: AppContext, userId: number, sessionId
   return { token, iat, exp };
 }
 
-export async function verifyAccessToken(ctx: AppContext, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(
+  ctx: AppContext,
+  token: string,
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, ctx.accessTokenKey, { algorithms: ["HS256"] });
     const userId = Number(payload.sub);
-    if (!Number.isInteger(userId) || typeof payload.sid !== "string" || !payload.iat || !payload.exp) {
+    if (
+      !Number.isInteger(userId) ||
+      typeof payload.sid !== "string" ||
+      !payload.iat ||
+      !payload.exp
+    ) {
       return null;
     }
     return { userId, sessionId: payload.sid, iat: payload.iat, exp: payload.exp };
@@ -62,7 +71,12 @@ function cookieBase(request: FastifyRequest) {
   return { sameSite: "lax" as const, secure: request.protocol === "https", path: "/" };
 }
 
-function setAccessCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, token: string) {
+function setAccessCookie(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) {
   void reply.setCookie(COOKIES.access, token, {
     ...cookieBase(request),
     httpOnly: true,
@@ -70,9 +84,20 @@ function setAccessCookie(ctx: AppContext, request: FastifyRequest, reply: Fastif
   });
 }
 
-function setRefreshCookies(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, refresh: string, expiresAt: Date) {
+function setRefreshCookies(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refresh: string,
+  expiresAt: Date,
+) {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  void reply.setCookie(COOKIES.refresh, refresh, { ...cookieBase(request), httpOnly: true, path: REFRESH_PATH, maxAge });
+  void reply.setCookie(COOKIES.refresh, refresh, {
+    ...cookieBase(request),
+    httpOnly: true,
+    path: REFRESH_PATH,
+    maxAge,
+  });
   void reply.setCookie(COOKIES.signedIn, "1", { ...cookieBase(request), httpOnly: false, maxAge });
 }
 
@@ -84,7 +109,12 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 }
 
 /** Signs the user in: a new session with its first refresh token, and the cookies. */
-export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
   const expiresAt = new Date(Date.now() + ctx.env.REFRESH_TOKEN_TTL * 1000);
   const refresh = newSecret();
   const sessionId = await ctx.db.transaction(async (tx) => {
@@ -114,7 +144,12 @@ export async function rotateSession(ctx: AppContext, request: FastifyRequest, re
   const repo = accountsRepo(ctx.db);
   const token = await repo.findRefreshToken(hashSecret(presented));
   const now = Date.now();
-  if (!token || token.sessionRevokedAt || token.sessionExpiresAt.getTime() <= now || token.expiresAt.getTime() <= now) {
+  if (
+    !token ||
+    token.sessionRevokedAt ||
+    token.sessionExpiresAt.getTime() <= now ||
+    token.expiresAt.getTime() <= now
+  ) {
     clearSessionCookies(request, reply);
     throw sessionEnded();
   }
@@ -132,7 +167,10 @@ export async function rotateSession(ctx: AppContext, request: FastifyRequest, re
     const usedAt = token.usedAt?.getTime() ?? now;
     if (now - usedAt > REUSE_GRACE_MS) {
       await repo.revokeSession(token.sessionId, "refresh_token_reuse");
-      request.log.warn({ sessionId: token.sessionId, userId: token.userId }, "refresh token reused; session revoked");
+      request.log.warn(
+        { sessionId: token.sessionId, userId: token.userId },
+        "refresh token reused; session revoked",
+      );
       clearSessionCookies(request, reply);
       throw sessionEnded();
     }

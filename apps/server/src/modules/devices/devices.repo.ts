@@ -19,7 +19,10 @@ const sortable = {
 export function devicesRepo(db: Db) {
   return {
     /** One page of the devices the caller's company tree holds, and how many match in all. */
-    async list(scope: TenantScope, query: { q?: string | undefined; sort?: string | undefined; limit: number; offset: number }) {
+    async list(
+      scope: TenantScope,
+      query: { q?: string | undefined; sort?: string | undefined; limit: number; offset: number },
+    ) {
       const search = query.q
         ? or(
             ilike(devices.name, likeContains(query.q)),
@@ -45,4 +48,6 @@ export function devicesRepo(db: Db) {
   };
 }
 
-export type DeviceListRow = Awaited<ReturnType<ReturnType<typeof devicesRepo>["list"]>>["rows"][number];
+export type DeviceListRow = Awaited<
+  ReturnType<ReturnType<typeof devicesRepo>["list"]>
+>["rows"][number];

@@ -23,7 +23,10 @@ export async function devicesRoutes(appBase: FastifyInstance) {
       config: { access: { permission: "view_devices", scope: "devices:read" } },
     },
     async (request) => {
-      const { rows, total } = await devicesRepo(ctx.db).list(requireAuth(request).tenant, request.query);
+      const { rows, total } = await devicesRepo(ctx.db).list(
+        requireAuth(request).tenant,
+        request.query,
+      );
       return okList(rows.map(presentDevice), total);
     },
   );

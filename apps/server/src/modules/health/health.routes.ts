@@ -10,7 +10,9 @@ export async function healthRoutes(app: FastifyInstance) {
       return { status: "ok", version: APP_VERSION, database: app.ctx.dbKind };
     } catch (err) {
       request.log.error({ err }, "health check failed");
-      return reply.status(503).send({ status: "unavailable", version: APP_VERSION, database: app.ctx.dbKind });
+      return reply
+        .status(503)
+        .send({ status: "unavailable", version: APP_VERSION, database: app.ctx.dbKind });
     }
   });
 }

@@ -3,12 +3,23 @@ import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { parseSort } from "../../lib/list-query";
 
-const sortable = { id: mailOutbox.id, created_at: mailOutbox.createdAt, to: mailOutbox.to, status: mailOutbox.status };
+const sortable = {
+  id: mailOutbox.id,
+  created_at: mailOutbox.createdAt,
+  to: mailOutbox.to,
+  status: mailOutbox.status,
+};
 
 /** The outbox is installation-wide: only holders of view_mail_logs read it. */
 export function mailLogsRepo(db: Db) {
   return {
-    async list(query: { to?: string | undefined; template?: string | undefined; sort?: string | undefined; limit: number; offset: number }) {
+    async list(query: {
+      to?: string | undefined;
+      template?: string | undefined;
+      sort?: string | undefined;
+      limit: number;
+      offset: number;
+    }) {
       const where = and(
         query.to ? eq(mailOutbox.to, query.to.toLowerCase()) : undefined,
         query.template ? eq(mailOutbox.template, query.template) : undefined,

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { listEnvelope } from "@netfleet/contracts/envelope";
-import { mailLogSchema, mailLogsQuerySchema, type MailLog } from "@netfleet/contracts/schemas/mail-logs";
+import {
+  mailLogSchema,
+  mailLogsQuerySchema,
+  type MailLog,
+} from "@netfleet/contracts/schemas/mail-logs";
 import type { mailOutbox } from "../../db/schema";
 import { okList } from "../../lib/envelope";
 import { mailLogsRepo } from "./mail-logs.repo";

@@ -27,4 +27,6 @@ export function usersRepo(db: Db) {
   };
 }
 
-export type UserProfileRow = NonNullable<Awaited<ReturnType<ReturnType<typeof usersRepo>["findProfile"]>>>;
+export type UserProfileRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof usersRepo>["findProfile"]>>
+>;

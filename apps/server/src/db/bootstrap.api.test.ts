@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXED_ROLES } from "@netfleet/contracts/roles";
+import { TestAgent } from "../test/agent";
+import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { hashPassword } from "../modules/accounts/passwords";
+import { bootstrapFirstAdmin, syncFixedRoles } from "./bootstrap";
+import { openDatabase } from "./client";
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo-seed";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe("first start", () => {
+  it("creates the first company and a super administrator once, with a generated password", async () => {
+    const first = await bootstrapFirstAdmin(t.database.db, {
+      companyName: "Ops Co",
+      hash: hashPassword,
+    });
+    expect(first).toMatchObject({ email: "admin@example.com", generated: true });
+    expect(first!.password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const agent = new TestAgent(t.app);
+    await agent.signIn(first!.email, first!.password);
+    const me = (await agent.get("/api/user")).json<{
+      role: { name: string };
+      company: { name: string; level: number };
+    }>();
+    expect(me.role.name).toBe("super_admin");
+    expect(me.company).toMatchObject({ name: "Ops Co", level: 1 });
+    expect(
+      await bootstrapFirstAdmin(t.database.db, { companyName: "Again", hash: hashPassword }),
+    ).toBeNull();
+  });
+});
+
+describe("the demo seed", () => {
+  it("creates the company tree, a user of every fixed role who can sign in, tags and devices, once", async () => {
+    const result = await seedDemo(t.database.db, hashPassword);
+    expect(result).toMatchObject({ created: true, companies: 6, users: DEMO_USERS.length });
+    expect(new Set(DEMO_USERS.map((u) => u.role))).toEqual(new Set(Object.keys(FIXED_ROLES)));
+    expect((await seedDemo(t.database.db, hashPassword)).created).toBe(false);
+
+    const guest = new TestAgent(t.app);
+    await guest.signIn("guest@demo.example.com", DEMO_PASSWORD);
+    const me = (await guest.get("/api/user")).json<{ company: { name: string; level: number } }>();
+    expect(me.company).toEqual(expect.objectContaining({ name: "Northwind Logistics", level: 3 }));
+    const seen = (await guest.get("/api/devices?limit=100")).json<{
+      data: { company_name: string }[];
+    }>();
+    expect(seen.data.length).toBeGreaterThan(0);
+    expect(new Set(seen.data.map((d) => d.company_name))).toEqual(new Set(["Northwind Logistics"]));
+
+    const north = new TestAgent(t.app);
+    await north.signIn("admin.north@demo.example.com", DEMO_PASSWORD);
+    const northSeen = (await north.get("/api/devices?limit=100")).json<{
+      data: { company_name: string }[];
+    }>();
+    expect(new Set(northSeen.data.map((d) => d.company_name))).toEqual(
+      new Set(["Northwind Networks", "Northwind Retail", "Northwind Logistics"]),
+    );
+  });
+});
+
+describe("the embedded database", () => {
+  it("keeps its data across a restart", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-data-"));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await first.migrate();
+      await syncFixedRoles(first.db);
+      const admin = await bootstrapFirstAdmin(first.db, {
+        companyName: "Persisted",
+        email: "keep@example.com",
+        password: "kept password",
+        hash: hashPassword,
+      });
+      expect(admin).not.toBeNull();
+      await first.close();
+
+      const second = await openDatabase({ dataDir: dir });
+      await second.migrate();
+      expect(
+        await bootstrapFirstAdmin(second.db, { companyName: "Other", hash: hashPassword }),
+      ).toBeNull();
+      await second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

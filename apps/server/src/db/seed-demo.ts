@@ -1,0 +1,62 @@
+import pino from "pino";
+import { FIXED_ROLES } from "@netfleet/contracts/roles";
+import { parseEnv, resolveDataDir } from "../env";
+import { createMailer } from "../plugins/mailer";
+import { createInvitation } from "../modules/accounts/accounts.service";
+import { hashPassword } from "../modules/accounts/passwords";
+import { syncFixedRoles } from "./bootstrap";
+import { openDatabase } from "./client";
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo-seed";
+
+/** `npm run seed:demo`: the demo world in the database the server would use. */
+async function main() {
+  const env = parseEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolveDataDir(env) });
+  try {
+    await database.migrate();
+    await syncFixedRoles(database.db);
+    const result = await seedDemo(database.db, hashPassword);
+    if (!result.created) {
+      process.stdout.write("The demo world is already in this database; nothing changed.\n");
+      return;
+    }
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: env.MAIL_FROM,
+      db: database.db,
+      log: pino({ level: "silent" }),
+    });
+    const invitation = await createInvitation({ mailer, publicUrl }, database.db, {
+      email: "newcomer@demo.example.com",
+      companyId: result.companyIds["Northwind Retail"]!,
+      companyName: "Northwind Retail",
+      roleId: FIXED_ROLES.end_user.id,
+      invitedBy: null,
+    });
+    await invitation.deliver();
+    mailer.close();
+    const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+    process.stdout.write(
+      [
+        `Demo world created: ${result.companies} companies, ${result.users} users, ${result.devices} devices.`,
+        `Every demo user's password is ${DEMO_PASSWORD}`,
+        ...DEMO_USERS.map(
+          (u) =>
+            `  ${u.email.padEnd(width)}  ${FIXED_ROLES[u.role].title.padEnd(20)} ${u.company}${u.verified === false ? " (e-mail not confirmed)" : ""}`,
+        ),
+        `An invitation for newcomer@demo.example.com: ${publicUrl}/account/register?token=${encodeURIComponent(invitation.token)}`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Seeding failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { Anchor, Group } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
+import { PageHeader } from "../../../components/layout/page-header";
+import { PersonalAccessTokens } from "../../../features/account/components/personal-access-tokens";
+import { useCurrentUser } from "../../../features/users/api/get-current-user";
+
+export function Component() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader
+        title="Account settings"
+        description={user.data && <>Signed in as {user.data.email}</>}
+        above={
+          <Anchor component={Link} to={DEFAULT_LANDING_PAGE} size="sm" w="fit-content">
+            <Group gap={4} wrap="nowrap">
+              <IconArrowLeft size={14} aria-hidden />
+              Back to console
+            </Group>
+          </Anchor>
+        }
+      />
+      <PersonalAccessTokens />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { Button, Group, Text, ThemeIcon } from "@mantine/core";
+import { IconServerOff } from "@tabler/icons-react";
+import { AuthLayout } from "./auth-layout";
+
+interface ErrorScreenProps {
+  title: string;
+  message: ReactNode;
+  onRetry?: () => void;
+}
+
+/** A standalone screen for failures that leave nothing else to show. */
+export function ErrorScreen({ title, message, onRetry }: ErrorScreenProps) {
+  return (
+    <AuthLayout title={title}>
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <ThemeIcon variant="light" color="red" size="lg" aria-hidden>
+          <IconServerOff size={20} />
+        </ThemeIcon>
+        <Text size="sm">{message}</Text>
+      </Group>
+      <Button onClick={onRetry ?? (() => window.location.reload())}>Try again</Button>
+    </AuthLayout>
+  );
+}

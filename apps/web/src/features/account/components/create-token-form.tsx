@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { z } from "zod";
+import { createTokenBodySchema } from "@netfleet/contracts/schemas/account";
+import type { ApiScope } from "@netfleet/contracts/scopes";
+import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { type CreatedToken, useCreateToken } from "../api/create-token";
+import { FormAlert } from "./form-alert";
+import { ScopeCheckboxGrid } from "./scope-checkbox-grid";
+
+// The number input reports an empty field as "", which means "never expires".
+const createTokenFormSchema = createTokenBodySchema.extend({
+  expires_in_days: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    createTokenBodySchema.shape.expires_in_days,
+  ),
+});
+
+interface CreateTokenFormProps {
+  onCreated: (token: CreatedToken) => void;
+}
+
+export function CreateTokenForm({ onCreated }: CreateTokenFormProps) {
+  const form = useSchemaForm(createTokenFormSchema, {
+    name: "",
+    scopes: [] as ApiScope[],
+    expires_in_days: "",
+  });
+  const create = useCreateToken();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    create.mutate(values, {
+      onSuccess: (token) => {
+        form.reset();
+        onCreated(token);
+      },
+      onError: (error) => setAlert(applyServerErrors(form, error)),
+    });
+  });
+
+  const scopes = form.getInputProps("scopes");
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create token">
+      <FormAlert message={alert} />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
+          <TextInput
+            label="Name"
+            description="What the token is for, e.g. the script that uses it."
+            required
+            autoComplete="off"
+            key={form.key("name")}
+            {...form.getInputProps("name")}
+          />
+          <NumberInput
+            label="Expires in (days)"
+            description="Leave empty for a token that does not expire."
+            placeholder="Never"
+            min={1}
+            max={3650}
+            allowDecimal={false}
+            allowNegative={false}
+            key={form.key("expires_in_days")}
+            {...form.getInputProps("expires_in_days")}
+          />
+        </SimpleGrid>
+        <ScopeCheckboxGrid
+          value={form.getValues().scopes}
+          onChange={(value) => form.setFieldValue("scopes", value)}
+          error={scopes.error as ReactNode}
+        />
+        <Group>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            Create token
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

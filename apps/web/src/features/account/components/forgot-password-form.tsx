@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { Button, Stack, Text, TextInput } from "@mantine/core";
+import { forgotPasswordBodySchema } from "@netfleet/contracts/schemas/account";
+import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { useForgotPassword } from "../api/forgot-password";
+import { FormAlert } from "./form-alert";
+
+export function ForgotPasswordForm() {
+  const form = useSchemaForm(forgotPasswordBodySchema, { email: "" });
+  const forgot = useForgotPassword();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  if (forgot.isSuccess) {
+    return (
+      <Text size="sm" role="status">
+        {forgot.data ??
+          "If an account uses this address, we sent it a link to choose a new password. The link works for a limited time."}
+      </Text>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    forgot.mutate(values, { onError: (error) => setAlert(applyServerErrors(form, error)) });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
+      <Stack gap="md">
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          autoFocus
+          key={form.key("email")}
+          {...form.getInputProps("email")}
+        />
+        <Button type="submit" fullWidth loading={forgot.isPending}>
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH, resetPasswordBodySchema } from "@netfleet/contracts/schemas/account";
+import { ACCOUNT_PAGES } from "../../../lib/account-paths";
+import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { toApiRequestError } from "../../../lib/http";
+import { useResetPassword } from "../api/reset-password";
+import { FormAlert } from "./form-alert";
+import { InvalidLink } from "./invalid-link";
+
+const resetFormSchema = resetPasswordBodySchema
+  .omit({ token: true })
+  .extend({ confirm_password: z.string().min(1, "Repeat the password") })
+  .refine((v) => v.password === v.confirm_password, {
+    message: "The passwords do not match",
+    path: ["confirm_password"],
+  });
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const form = useSchemaForm(resetFormSchema, { password: "", confirm_password: "" });
+  const reset = useResetPassword();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  if (reset.isSuccess) {
+    return (
+      <>
+        <Text size="sm" role="status">
+          {reset.data ?? "Your password has been changed."}
+        </Text>
+        <Button component={Link} to={ACCOUNT_PAGES.signIn}>
+          Sign in
+        </Button>
+      </>
+    );
+  }
+  if (reset.isError && toApiRequestError(reset.error).hasCode("INVALID_TOKEN")) {
+    return (
+      <InvalidLink action={{ label: "Request a new link", to: ACCOUNT_PAGES.forgotPassword }}>
+        This password reset link is invalid, already used or expired.
+      </InvalidLink>
+    );
+  }
+
+  const submit = form.onSubmit(({ password }) => {
+    setAlert(null);
+    reset.mutate(
+      { token, password },
+      { onError: (error) => setAlert(applyServerErrors(form, error)) },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
+      <Stack gap="md">
+        <PasswordInput
+          label="New password"
+          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          autoComplete="new-password"
+          required
+          autoFocus
+          key={form.key("password")}
+          {...form.getInputProps("password")}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          key={form.key("confirm_password")}
+          {...form.getInputProps("confirm_password")}
+        />
+        <Button type="submit" fullWidth loading={reset.isPending}>
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

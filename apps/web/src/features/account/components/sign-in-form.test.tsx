@@ -1,0 +1,119 @@
+import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { browserLocation } from "../../../lib/browser-location";
+import { failure, fakeApi, success } from "../../../test/fake-api";
+import { renderPage } from "../../../test/render";
+import { SignInForm } from "./sign-in-form";
+
+let assign: MockInstance<(url: string) => void>;
+
+beforeEach(() => {
+  assign = vi.spyOn(browserLocation, "assign").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("SignInForm", () => {
+  it("signs in with the typed e-mail and password and follows the answer", async () => {
+    const api = fakeApi().on(
+      "POST",
+      "/account/sign-in",
+      success({ location: "/management/devices" }),
+    );
+    const { user } = renderPage(<SignInForm continueUrl={null} />);
+
+    await user.type(screen.getByLabelText(/e-mail/i), "  Ada@Example.com ");
+    await user.type(screen.getByLabelText(/^password/i), "correct horse");
+    await user.keyboard("{Enter}");
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/management/devices"));
+    expect(api.calls("POST", "/account/sign-in")[0]?.body).toEqual({
+      email: "ada@example.com",
+      password: "correct horse",
+    });
+  });
+
+  it("gives the fields accessible labels and autocomplete hints", () => {
+    fakeApi();
+    renderPage(<SignInForm continueUrl={null} />);
+
+    expect(screen.getByLabelText(/e-mail/i)).toHaveAttribute("autocomplete", "username");
+    expect(screen.getByLabelText(/^password/i)).toHaveAttribute("autocomplete", "current-password");
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+      "href",
+      "/account/forgot-password",
+    );
+  });
+
+  it("shows the server's message in an alert when the credentials are wrong", async () => {
+    fakeApi().on(
+      "POST",
+      "/account/sign-in",
+      failure(401, "INVALID_CREDENTIALS", "The e-mail or password is incorrect."),
+    );
+    const { user } = renderPage(<SignInForm continueUrl={null} />);
+
+    await user.type(screen.getByLabelText(/e-mail/i), "ada@example.com");
+    await user.type(screen.getByLabelText(/^password/i), "wrong");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByText("The e-mail or password is incorrect.")).toBeVisible();
+    expect(screen.getByRole("alert")).toHaveTextContent("The e-mail or password is incorrect.");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("validates the fields before sending anything", async () => {
+    const api = fakeApi();
+    const { user } = renderPage(<SignInForm continueUrl={null} />);
+
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("E-mail is required")).toBeVisible();
+    expect(screen.getByText("Password is required")).toBeVisible();
+
+    await user.type(screen.getByLabelText(/e-mail/i), "not-an-address");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Enter a valid e-mail address")).toBeVisible();
+    expect(screen.getByLabelText(/e-mail/i)).toHaveAttribute("aria-invalid", "true");
+
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("puts the server's field errors under their fields", async () => {
+    fakeApi().on(
+      "POST",
+      "/account/sign-in",
+      failure(422, "VALIDATION_FAILED", "This e-mail domain is not allowed", "email"),
+    );
+    const { user } = renderPage(<SignInForm continueUrl={null} />);
+
+    await user.type(screen.getByLabelText(/e-mail/i), "ada@example.com");
+    await user.type(screen.getByLabelText(/^password/i), "secret");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByText("This e-mail domain is not allowed")).toBeVisible();
+    expect(screen.getByLabelText(/e-mail/i)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+  });
+
+  it("passes continue_url on and refuses to follow an answer to another site", async () => {
+    const api = fakeApi().on(
+      "POST",
+      "/account/sign-in",
+      success({ location: "https://evil.example/steal" }),
+    );
+    const { user } = renderPage(
+      <SignInForm continueUrl="http://localhost:3000/account/settings" />,
+    );
+
+    await user.type(screen.getByLabelText(/e-mail/i), "ada@example.com");
+    await user.type(screen.getByLabelText(/^password/i), "secret");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/management/devices"));
+    expect(api.calls("POST", "/account/sign-in")[0]?.body).toMatchObject({
+      continue_url: "http://localhost:3000/account/settings",
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import type { ReactElement } from "react";
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { RouterProvider, createMemoryRouter } from "react-router";
+import { AppProviders } from "../app/providers";
+import { createQueryClient } from "../lib/query-client";
+
+interface RenderOptions {
+  /** The URL the page is shown at. */
+  url?: string;
+  /** Route path the element is mounted on (defaults to the URL's path). */
+  path?: string;
+}
+
+/** Renders `ui` with the app's providers and a router, as a page of the console. */
+export function renderPage(ui: ReactElement, { url = "/", path }: RenderOptions = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { retry: false, staleTime: 0 },
+    mutations: { retry: false },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: path ?? new URL(url, "http://localhost").pathname, element: ui },
+      { path: "*", element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, user, router, queryClient };
+}

@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not become healthy:\n${log()}`);
+}
+
+async function startServer(dataDir: string, extraEnv: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      SIGNIN_RATE_LIMIT_IP: "1000",
+      SIGNIN_RATE_LIMIT_ACCOUNT: "3",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  await waitForHealth(url, child, () => output);
+  return { url, child };
+}
+
+/**
+ * One seeded database, copied so two servers can start from it: the main one, and one
+ * whose access tokens live 3 seconds for the refresh journey.
+ */
+export default async function globalSetup() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-e2e-"));
+  const mainDir = path.join(work, "main");
+  const seed = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/db/seed-demo.ts"], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: mainDir },
+    encoding: "utf8",
+  });
+  if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
+  const shortDir = path.join(work, "short");
+  fs.cpSync(mainDir, shortDir, { recursive: true });
+
+  const main = await startServer(mainDir, {});
+  const short = await startServer(shortDir, { ACCESS_TOKEN_TTL: "3" });
+  process.env.E2E_BASE_URL = main.url;
+  process.env.E2E_SHORT_TTL_URL = short.url;
+
+  return async () => {
+    for (const s of [main, short]) s.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Journeys in Debian's Chromium against the real server, started by global-setup.ts on
+ * free ports with fresh demo databases. Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  globalSetup: "./global-setup.ts",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: "../playwright-report" }]],
+  outputDir: "../test-results",
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});
