@@ -129,3 +129,8 @@ export async function bootstrapFirstAdmin(
   });
   return created ? { email, password, generated: opts.password === undefined } : null;
 }
+
+/** Updates the planner's statistics after a bulk load, so the first queries plan well. */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
+}

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Button, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { forgotPasswordBodySchema } from "@netfleet/contracts/schemas/account";
 import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { useForgotPassword } from "../api/forgot-password";
+import { EmailField } from "./account-fields";
 import { FormAlert } from "./form-alert";
 
 export function ForgotPasswordForm() {
@@ -28,16 +29,7 @@ export function ForgotPasswordForm() {
     <form onSubmit={submit} noValidate>
       <FormAlert message={alert} />
       <Stack gap="md">
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          autoFocus
-          key={form.key("email")}
-          {...form.getInputProps("email")}
-        />
+        <EmailField inputProps={form.getInputProps("email")} />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           Send reset link
         </Button>

@@ -1,34 +1,18 @@
 import { useState } from "react";
-import {
-  Button,
-  Group,
-  PasswordInput,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { z } from "zod";
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
-import { PASSWORD_MIN_LENGTH, registerBodySchema } from "@netfleet/contracts/schemas/account";
+import { registerBodySchema } from "@netfleet/contracts/schemas/account";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
 import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { toApiRequestError } from "../../../lib/http";
 import { type InvitationPreview, useInvitation } from "../api/get-invitation";
 import { useRegisterAccount } from "../api/register-account";
+import { NewPasswordFields, withPasswordConfirmation } from "./account-fields";
 import { FormAlert } from "./form-alert";
 import { InvalidLink } from "./invalid-link";
 
-const registerFormSchema = registerBodySchema
-  .omit({ token: true })
-  .extend({ confirm_password: z.string().min(1, "Repeat the password") })
-  .refine((v) => v.password === v.confirm_password, {
-    message: "The passwords do not match",
-    path: ["confirm_password"],
-  });
+const registerFormSchema = withPasswordConfirmation(registerBodySchema.omit({ token: true }));
 
 export function RegisterForm({ token }: { token: string }) {
   const invitation = useInvitation(token);
@@ -111,20 +95,10 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
             {...form.getInputProps("last_name")}
           />
         </SimpleGrid>
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          autoComplete="new-password"
-          required
-          key={form.key("password")}
-          {...form.getInputProps("password")}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          key={form.key("confirm_password")}
-          {...form.getInputProps("confirm_password")}
+        <NewPasswordFields
+          labels={{ password: "Password", confirmation: "Confirm password" }}
+          password={form.getInputProps("password")}
+          confirmation={form.getInputProps("confirm_password")}
         />
         <Group>
           <Button type="submit" fullWidth loading={register.isPending || leaving}>

@@ -1,22 +1,16 @@
 import { useState } from "react";
-import { Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, resetPasswordBodySchema } from "@netfleet/contracts/schemas/account";
+import { resetPasswordBodySchema } from "@netfleet/contracts/schemas/account";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { toApiRequestError } from "../../../lib/http";
 import { useResetPassword } from "../api/reset-password";
+import { NewPasswordFields, withPasswordConfirmation } from "./account-fields";
 import { FormAlert } from "./form-alert";
 import { InvalidLink } from "./invalid-link";
 
-const resetFormSchema = resetPasswordBodySchema
-  .omit({ token: true })
-  .extend({ confirm_password: z.string().min(1, "Repeat the password") })
-  .refine((v) => v.password === v.confirm_password, {
-    message: "The passwords do not match",
-    path: ["confirm_password"],
-  });
+const resetFormSchema = withPasswordConfirmation(resetPasswordBodySchema.omit({ token: true }));
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const form = useSchemaForm(resetFormSchema, { password: "", confirm_password: "" });
@@ -55,21 +49,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form onSubmit={submit} noValidate>
       <FormAlert message={alert} />
       <Stack gap="md">
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          labels={{ password: "New password", confirmation: "Confirm new password" }}
+          password={form.getInputProps("password")}
+          confirmation={form.getInputProps("confirm_password")}
           autoFocus
-          key={form.key("password")}
-          {...form.getInputProps("password")}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          key={form.key("confirm_password")}
-          {...form.getInputProps("confirm_password")}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Change password

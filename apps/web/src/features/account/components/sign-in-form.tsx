@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { signInBodySchema } from "@netfleet/contracts/schemas/account";
@@ -7,6 +7,7 @@ import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
 import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { useSignIn } from "../api/sign-in";
+import { EmailField } from "./account-fields";
 import { FormAlert } from "./form-alert";
 
 interface SignInFormProps {
@@ -38,16 +39,7 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
     <form onSubmit={submit} noValidate>
       <FormAlert message={alert} />
       <Stack gap="md">
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          autoFocus
-          key={form.key("email")}
-          {...form.getInputProps("email")}
-        />
+        <EmailField inputProps={form.getInputProps("email")} />
         <Stack gap={6}>
           <PasswordInput
             label="Password"
