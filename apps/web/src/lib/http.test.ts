@@ -1,5 +1,4 @@
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { APP_VERSION } from "@netfleet/contracts/constants";
 import { deferred, failure, fakeApi, success } from "../test/fake-api";
 import { browserLocation } from "./browser-location";
 import { ApiRequestError, FALLBACK_ERROR_MESSAGE, http, xsrfCookieName } from "./http";
@@ -30,7 +29,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiRequestError> {
 }
 
 describe("request headers", () => {
-  it("sends the XHR marker, the app version and the XSRF cookie's value", async () => {
+  it("SH-HTTP-003 SH-HTTP-004 SH-HTTP-005 SH-HTTP-007 SH-HTTP-014 SH-CONST-001 sends credentials, the XHR marker, the app version 5.15.0 and the XSRF cookie's value, without a timeout", async () => {
     const api = fakeApi().on("POST", "/api/things", success({}));
     setCookie("XSRF-TOKEN", "abc%3D123");
 
@@ -38,12 +37,14 @@ describe("request headers", () => {
 
     const [request] = api.requests;
     expect(request?.headers["x-requested-with"]).toBe("XMLHttpRequest");
-    expect(request?.headers["x-app-version"]).toBe(APP_VERSION);
+    expect(request?.headers["x-app-version"]).toBe("5.15.0");
     expect(request?.headers["x-xsrf-token"]).toBe("abc=123");
     expect(request?.body).toEqual({ a: 1 });
+    expect(request?.withCredentials).toBe(true);
+    expect(request?.timeout).toBe(0);
   });
 
-  it("reads the XSRF cookie named by the stored setting", async () => {
+  it("SH-HTTP-006 reads the XSRF cookie named by the stored setting", async () => {
     const api = fakeApi().on("POST", "/api/things", success({}));
     window.localStorage.setItem("XSRF_COOKIE_NAME", "MY-XSRF");
     setCookie("XSRF-TOKEN", "default");
@@ -79,7 +80,7 @@ describe("request headers", () => {
 });
 
 describe("query parameters", () => {
-  it("joins arrays with commas and drops null, undefined and empty values", async () => {
+  it("SH-HTTP-008 SH-HTTP-009 joins arrays with commas and drops null, undefined and empty values", async () => {
     const api = fakeApi().on("GET", "/api/devices", success([]));
 
     await http.get("/api/devices", {
@@ -140,7 +141,7 @@ describe("errors", () => {
 });
 
 describe("an expired session", () => {
-  it("refreshes once and retries the request", async () => {
+  it("SH-HTTP-017 SH-SESSION-002 refreshes once, with no body and a 30 s timeout, and retries the request", async () => {
     setCookie("nf_signed_in", "1");
     let sessionFresh = false;
     const api = fakeApi()
@@ -207,7 +208,7 @@ describe("an expired session", () => {
     expect(api.calls("GET", "/account/tokens")).toHaveLength(2);
   });
 
-  it("does not refresh for the account service's own 401s", async () => {
+  it("SH-SESSION-012 does not refresh for the account service's own 401s", async () => {
     setCookie("nf_signed_in", "1");
     const api = fakeApi().on(
       "POST",
@@ -222,7 +223,7 @@ describe("an expired session", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("revokes and sends the browser to sign-in when the refresh fails", async () => {
+  it("SH-SESSION-009 SH-SESSION-010 revokes and sends the browser to sign-in when the refresh fails", async () => {
     setCookie("nf_signed_in", "1");
     const api = fakeApi()
       .on("GET", "/api/user", failure(401, "UNAUTHORIZED", "Sign in to continue."))
@@ -241,7 +242,7 @@ describe("an expired session", () => {
     );
   });
 
-  it("goes straight to sign-in without a signed-in cookie", async () => {
+  it("SH-SESSION-002 goes straight to sign-in, without a refresh, when not signed in", async () => {
     const api = fakeApi().on("GET", "/api/user", failure(401, "UNAUTHORIZED", "Sign in."));
 
     await rejection(http.get("/api/user"));

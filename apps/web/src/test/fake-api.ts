@@ -12,6 +12,7 @@ export interface FakeRequest {
   headers: Record<string, string>;
   body: unknown;
   timeout: number | undefined;
+  withCredentials: boolean | undefined;
 }
 
 export interface FakeReply {
@@ -68,6 +69,7 @@ export function fakeApi() {
       headers,
       body: parseBody(config.data),
       timeout: config.timeout,
+      withCredentials: config.withCredentials,
     };
     requests.push(request);
     const handler = handlers.get(`${request.method} ${request.path}`);

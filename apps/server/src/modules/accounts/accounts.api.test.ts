@@ -240,7 +240,7 @@ describe("POST /account/token/revoke", () => {
 });
 
 describe("e-mail verification", () => {
-  it("answers EMAIL_NOT_VERIFIED until the link from the resent e-mail is used", async () => {
+  it("SH-HTTP-020 answers EMAIL_NOT_VERIFIED until the link from the resent e-mail is used", async () => {
     const user = await f.user({ company, verified: false });
     const agent = new TestAgent(t.app);
     await agent.signIn(user.email, user.password);

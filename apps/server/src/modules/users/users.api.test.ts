@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/user", () => {
-  it("answers the current-user fields of the spec, at the top level and under data", async () => {
+  it("SH-HTTP-016 answers the current-user fields, at the top level and under data", async () => {
     const parent = await f.company({ name: "Parent Co", showPayment: true });
     const child = await f.company({ name: "Child Co", parent });
     const user = await f.user({

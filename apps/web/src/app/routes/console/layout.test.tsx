@@ -24,7 +24,7 @@ describe("console layout", () => {
     expect(screen.getByRole("button", { name: "Logout" })).toBeInTheDocument();
   });
 
-  it("asks an unconfirmed account to confirm its e-mail and can resend the link", async () => {
+  it("SH-ERR-006 asks an unconfirmed account to confirm its e-mail and can resend the link", async () => {
     const api = fakeApi()
       .on(
         "GET",
@@ -44,7 +44,7 @@ describe("console layout", () => {
     expect(screen.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 
-  it("quotes the status when resending fails", async () => {
+  it("SH-ERR-007 quotes the status when resending fails", async () => {
     fakeApi()
       .on("GET", "/api/user", failure(403, "EMAIL_NOT_VERIFIED", "Confirm your e-mail."))
       .on(
