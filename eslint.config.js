@@ -73,6 +73,7 @@ export default tseslint.config(
     // Scripts, configs and the test harness start processes and read their environment.
     files: [
       "scripts/**",
+      "bench/**",
       "*.config.{ts,js}",
       "e2e/**",
       "apps/server/src/env.ts",
