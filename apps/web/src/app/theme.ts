@@ -6,6 +6,8 @@ export const theme = createTheme({
   primaryShade: { light: 6, dark: 5 },
   defaultRadius: "md",
   cursorType: "pointer",
+  // People who ask their system for less motion get no transitions.
+  respectReducedMotion: true,
   headings: { fontWeight: "600" },
   components: {
     Table: { defaultProps: { verticalSpacing: "sm", horizontalSpacing: "md" } },

@@ -2,14 +2,14 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// jsdom lacks the layout APIs Mantine reads; these stand-ins report "no media match" and
-// "no size", which is what a test cares about.
+// jsdom lacks the layout APIs Mantine reads; these stand-ins report "no size" and match
+// only the reduced-motion query, so dialogs open and close without timed transitions.
 if (!window.matchMedia) {
   Object.defineProperty(window, "matchMedia", {
     writable: true,
     value: (query: string): MediaQueryList =>
       ({
-        matches: false,
+        matches: query.includes("prefers-reduced-motion: reduce"),
         media: query,
         onchange: null,
         addListener: () => undefined,
