@@ -78,14 +78,6 @@ export function isPermission(name: string): name is Permission {
 }
 
 /**
- * A permission that only lets its holder look. `admin_view_notice` manages global notices
- * despite its name, so it is a system permission, not a view one.
- */
-export function isViewPermission(name: Permission): boolean {
-  return PERMISSIONS[name].kind === "view";
-}
-
-/**
  * What a route or a UI element requires: one name, or a list that is any-of unless `all`
  * is set. `null` means "any signed-in user".
  */

@@ -27,7 +27,3 @@ export const API_SCOPES: readonly ApiScope[] = API_SCOPE_RESOURCES.flatMap((r) =
   `${r}:read` as const,
   `${r}:write` as const,
 ]);
-
-export function isApiScope(value: string): value is ApiScope {
-  return (API_SCOPES as readonly string[]).includes(value);
-}

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { escapeLike } from "../lib/list-query";
 import { companies } from "./schema";
 
 /** Whose company tree a query may see. */
@@ -17,16 +18,7 @@ export interface TenantScope {
  */
 export function inTenant(scope: TenantScope, companyIdColumn: AnyPgColumn): SQL | undefined {
   if (scope.global) return undefined;
-  return sql`${companyIdColumn} in (select ${companies.id} from ${companies} where ${companies.path} like ${likePrefix(scope.companyPath)})`;
-}
-
-/** Whether one company lies inside the scope, for checks on a single target company. */
-export function companyInTenant(scope: TenantScope, companyPath: string): boolean {
-  return scope.global || companyPath.startsWith(scope.companyPath);
-}
-
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`${companyIdColumn} in (select ${companies.id} from ${companies} where ${companies.path} like ${`${escapeLike(scope.companyPath)}%`})`;
 }
 
 /** The ancestry path of a company given its parent's path. */

@@ -34,6 +34,10 @@ export function parseSort(
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 export function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }

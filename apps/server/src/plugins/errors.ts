@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorCode } from "@netfleet/contracts/errors";
@@ -139,15 +139,7 @@ function fieldSource(instancePath: string): string | null {
   return path === "" ? null : path;
 }
 
-export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.status(error.status).send(error.toEnvelope());
-}
-
-/**
- * The one error handler. It also answers unknown routes: API paths and non-GET requests
- * get a 404 envelope, browser page loads fall through to the console (plugins/web.ts sets
- * its own not-found handler for those).
- */
+/** The one error handler; unknown routes are answered by plugins/web.ts's not-found handler. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
