@@ -59,8 +59,8 @@ async function startServer(dataDir: string, extraEnv: Record<string, string>) {
 }
 
 /**
- * One seeded database, copied so two servers can start from it: the main one, and one
- * whose access tokens live 3 seconds for the refresh journey.
+ * One seeded database, copied so three servers can start from it: the main one, one whose
+ * access tokens live 3 seconds for the refresh journey, and one with a branding theme.
  */
 export default async function globalSetup() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-e2e-"));
@@ -73,14 +73,31 @@ export default async function globalSetup() {
   if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
   const shortDir = path.join(work, "short");
   fs.cpSync(mainDir, shortDir, { recursive: true });
+  const brandedDir = path.join(work, "branded");
+  fs.cpSync(mainDir, brandedDir, { recursive: true });
+  const themeFile = path.join(work, "theme.json");
+  fs.writeFileSync(
+    themeFile,
+    JSON.stringify({
+      app_name: "AcmeNet",
+      full_app_name: "AcmeNet Device Cloud",
+      main_color: "#0ca678",
+      disabled_routes: ["remote.access"],
+      buy_link: "https://shop.acme.example/credits",
+    }),
+  );
 
-  const main = await startServer(mainDir, {});
-  const short = await startServer(shortDir, { ACCESS_TOKEN_TTL: "3" });
+  const [main, short, branded] = await Promise.all([
+    startServer(mainDir, { BUY_URL: "https://shop.netfleet.example/credits" }),
+    startServer(shortDir, { ACCESS_TOKEN_TTL: "3" }),
+    startServer(brandedDir, { THEME_FILE: themeFile }),
+  ]);
   process.env.E2E_BASE_URL = main.url;
   process.env.E2E_SHORT_TTL_URL = short.url;
+  process.env.E2E_BRANDED_URL = branded.url;
 
   return async () => {
-    for (const s of [main, short]) s.child.kill("SIGTERM");
+    for (const s of [main, short, branded]) s.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(work, { recursive: true, force: true });
   };

@@ -24,7 +24,9 @@ test.describe("signing in", () => {
       await expect(page).toHaveURL(/\/account\/sign-in\?continue_url=/);
       await signIn(page, email);
       await expect(page).toHaveURL(/\/management\/devices$/);
-      await expect(page.getByRole("banner").getByText(email)).toBeVisible();
+      await expect(
+        page.getByRole("banner").getByRole("button", { name: `User menu, ${email}` }),
+      ).toBeVisible();
       await expect(page.getByRole("heading", { name: "Devices" })).toBeVisible();
       await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
     });
@@ -74,7 +76,8 @@ test.describe("the session", () => {
     await page.goto("/account/sign-in");
     await signIn(page, "admin.south@demo.example.com");
     await expect(page).toHaveURL(/\/management\/devices/);
-    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: /^User menu/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/account\/sign-in/);
     await page.goto("/management/devices");
     await expect(page).toHaveURL(/\/account\/sign-in\?continue_url=/);

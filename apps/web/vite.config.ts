@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import { defineConfig, type ProxyOptions } from "vite";
+import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import react from "@vitejs/plugin-react";
+// A relative path: the config is bundled on its own, and the package export is TypeScript.
+import { APP_VERSION } from "../../packages/contracts/src/constants";
 
 const SERVER = "http://localhost:8080";
 
@@ -14,10 +16,30 @@ function servePagesLocally(req: IncomingMessage): string | undefined {
   return req.method === "GET" && accept.includes("text/html") ? req.url : undefined;
 }
 
+/**
+ * Stamps the build: `version.json` next to index.html, which running consoles poll to offer
+ * an update, and the same timestamp inside the bundle, to compare against (shell §4
+ * Update prompt). Seconds since the epoch, as the product's BUILD_TIMESTAMP.
+ */
+function buildStamp(): Plugin {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    name: "netfleet-build-stamp",
+    config: () => ({ define: { __NETFLEET_BUILD_TIMESTAMP__: JSON.stringify(timestamp) } }),
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "version.json",
+        source: JSON.stringify({ version: APP_VERSION, timestamp }),
+      });
+    },
+  };
+}
+
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildStamp()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

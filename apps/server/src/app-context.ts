@@ -1,9 +1,10 @@
+import type { Theme } from "@netfleet/contracts/schemas/theme";
 import type { Env } from "./env";
 import type { Db } from "./db/client";
 import type { Mailer } from "./plugins/mailer";
 
 /**
- * What modules share: configuration, the database and the mailer. buildApp creates it
+ * What modules share: configuration, the database, the mailer and the theme. buildApp creates it
  * once and decorates the Fastify instance with it (`app.ctx`).
  */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   accessTokenKey: Uint8Array;
   /** Base URL for links in e-mails, without a trailing slash. */
   publicUrl: string;
+  /** The default theme, or the default merged with THEME_FILE. */
+  theme: Theme;
 }
 
 declare module "fastify" {

@@ -10,9 +10,14 @@ import type { Database } from "./db/client";
 import { ensureSetting } from "./db/bootstrap";
 import type { Env } from "./env";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { appConfigRoutes } from "./modules/app-config/app-config.routes";
+import { loadTheme } from "./modules/app-config/theme-file";
 import { newSecret } from "./modules/accounts/secrets";
+import { companiesRoutes } from "./modules/companies/companies.routes";
+import { creditsRoutes } from "./modules/credits/credits.routes";
 import { devicesRoutes } from "./modules/devices/devices.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { impersonationRoutes } from "./modules/impersonation/impersonation.routes";
 import { mailLogsRoutes } from "./modules/mail-logs/mail-logs.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { authPlugin, needsAccessDeclaration, type RouteAccess } from "./plugins/auth";
@@ -47,7 +52,17 @@ export interface BuildAppOptions {
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 /** Each capability is one module; the list is the map of the API. */
-const modules = [healthRoutes, accountsRoutes, usersRoutes, devicesRoutes, mailLogsRoutes];
+const modules = [
+  healthRoutes,
+  appConfigRoutes,
+  accountsRoutes,
+  usersRoutes,
+  impersonationRoutes,
+  devicesRoutes,
+  companiesRoutes,
+  creditsRoutes,
+  mailLogsRoutes,
+];
 
 /**
  * Builds the server: cross-cutting plugins first, then the modules. The caller owns the
@@ -55,6 +70,8 @@ const modules = [healthRoutes, accountsRoutes, usersRoutes, devicesRoutes, mailL
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = opts;
+  // Before anything listens: a broken theme file stops the start with its reason.
+  const theme = loadTheme(env.THEME_FILE, env.BUY_URL);
   const app = Fastify({
     logger: opts.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: env.BODY_LIMIT,
@@ -80,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailer,
     accessTokenKey: new TextEncoder().encode(secret),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    theme,
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());
@@ -102,7 +120,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(cookie);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, {
+    extraConnectSrc: env.ERROR_REPORT_URL ? [new URL(env.ERROR_REPORT_URL).origin] : [],
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -46,6 +46,12 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().optional(),
+  /** A JSON file of theme fields that brands the console; checked at start. */
+  THEME_FILE: z.string().optional(),
+  /** Where the unbranded console's "Get more resources" link leads; hidden when unset. */
+  BUY_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Where the console posts its error reports; without it nothing is reported. */
+  ERROR_REPORT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

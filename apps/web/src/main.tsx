@@ -2,18 +2,22 @@ import "@mantine/core/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
+import "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { AppProviders } from "./app/providers";
-import { createAppRouter } from "./app/router";
+import { registerServiceWorkerOnLoad } from "./app/startup/service-worker";
+import { StartupRoot } from "./app/startup/startup-root";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
+// Development builds change on every save; a worker would only get in the way there.
+if (import.meta.env.PROD) registerServiceWorkerOnLoad();
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createAppRouter()} />
+      <StartupRoot />
     </AppProviders>
   </StrictMode>,
 );

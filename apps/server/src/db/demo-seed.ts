@@ -1,8 +1,19 @@
 import { eq, sql } from "drizzle-orm";
+import type { Permission } from "@netfleet/contracts/permissions";
 import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import type { Db } from "./client";
 import { insertCompany } from "./bootstrap";
-import { companies, devices, tags, users } from "./schema";
+import {
+  companies,
+  companyCredits,
+  creditTypes,
+  devices,
+  impersonationLogs,
+  rolePermissions,
+  roles,
+  tags,
+  users,
+} from "./schema";
 
 /**
  * The demo world: a level-1 company with two levels of subsidiaries, a user of each
@@ -12,11 +23,41 @@ import { companies, devices, tags, users } from "./schema";
 export const DEMO_COMPANY = "Netfleet Demo";
 export const DEMO_PASSWORD = "Demo-password-1";
 
+/**
+ * A company's own role that holds no view permission at all, so the console's "no view
+ * permissions" screen can be seen.
+ */
+export const DEMO_CUSTOM_ROLES = [
+  {
+    name: "billing_contact",
+    title: "Billing contact",
+    description: "Redeems credit codes; sees nothing else.",
+    company: DEMO_COMPANY,
+    permissions: ["activate_credit_transfer_codes"] satisfies Permission[],
+  },
+] as const;
+
+export type DemoRoleName = FixedRoleName | (typeof DEMO_CUSTOM_ROLES)[number]["name"];
+
+export function demoRoleTitle(role: DemoRoleName): string {
+  return (
+    DEMO_CUSTOM_ROLES.find((r) => r.name === role)?.title ??
+    FIXED_ROLES[role as FixedRoleName].title
+  );
+}
+
+/** How long the demo end user allows impersonation, counted from seeding. */
+export const DEMO_IMPERSONATION_DAYS = 30;
+
 export const DEMO_USERS: readonly {
   email: string;
-  role: FixedRoleName;
+  role: DemoRoleName;
   company: string;
   verified?: boolean;
+  /** Defaults to the e-mail's local part; an older account's user name is its e-mail. */
+  username?: string;
+  /** Days from seeding that the user allows impersonation for. */
+  impersonationDays?: number;
 }[] = [
   { email: "superadmin@demo.example.com", role: "super_admin", company: DEMO_COMPANY },
   { email: "support@demo.example.com", role: "support", company: DEMO_COMPANY },
@@ -28,7 +69,12 @@ export const DEMO_USERS: readonly {
     role: "readonly_admin",
     company: "Northwind Networks",
   },
-  { email: "enduser@demo.example.com", role: "end_user", company: "Northwind Retail" },
+  {
+    email: "enduser@demo.example.com",
+    role: "end_user",
+    company: "Northwind Retail",
+    impersonationDays: DEMO_IMPERSONATION_DAYS,
+  },
   { email: "enduser.south@demo.example.com", role: "end_user", company: "Southfield Rural" },
   { email: "guest@demo.example.com", role: "read_only", company: "Northwind Logistics" },
   {
@@ -37,7 +83,43 @@ export const DEMO_USERS: readonly {
     company: "Southfield Telecom",
     verified: false,
   },
+  { email: "noview@demo.example.com", role: "billing_contact", company: DEMO_COMPANY },
+  {
+    email: "legacy@demo.example.com",
+    role: "end_user",
+    company: "Southfield Rural",
+    username: "legacy@demo.example.com",
+  },
 ];
+
+/** Credit types and the balances two companies hold: [credits received, credits left]. */
+const CREDIT_TYPES = [
+  { code: "remote_access", name: "Remote access", paymentType: "paid" },
+  { code: "data", name: "Data", paymentType: "paid" },
+  { code: "sms", name: "SMS", paymentType: "free" },
+] as const;
+
+const CREDITS: Readonly<
+  Record<string, Record<(typeof CREDIT_TYPES)[number]["code"], [number, number]>>
+> = {
+  [DEMO_COMPANY]: { remote_access: [500, 312], data: [40, 18], sms: [1000, 870] },
+  "Northwind Networks": { remote_access: [120, 7], data: [10, 2], sms: [200, 200] },
+};
+
+const GB = 1024 ** 3;
+/** Company data remaining, in bytes. */
+const REMAINING_DATA: Readonly<Record<string, number>> = {
+  [DEMO_COMPANY]: 150 * GB,
+  "Northwind Networks": Math.round(3.5 * GB),
+};
+
+/** Past impersonations, so the log page has rows to show: [operator, user, days ago, hours, end]. */
+const PAST_IMPERSONATIONS = [
+  ["support@demo.example.com", "enduser@demo.example.com", 9, 1, "cancelled"],
+  ["superadmin@demo.example.com", "admin.north@demo.example.com", 6, 2, "expired"],
+  ["support@demo.example.com", "enduser.south@demo.example.com", 3, 1, "signed_out"],
+  ["support@demo.example.com", "enduser@demo.example.com", 1, 3, "revoked"],
+] as const;
 
 /** Parent first, so every parent exists before its children. */
 const TREE: readonly { name: string; parent: string | null }[] = [
@@ -125,20 +207,89 @@ export async function seedDemo(
     }
     const companyId = (name: string) => byName.get(name)!.id;
 
-    await tx.insert(users).values(
-      DEMO_USERS.map((u) => ({
-        email: u.email,
-        username: u.email.split("@")[0]!,
-        firstName: u.email
-          .split("@")[0]!
-          .split(".")[0]!
-          .replace(/^./, (c) => c.toUpperCase()),
-        passwordHash,
-        companyId: companyId(u.company),
-        roleId: FIXED_ROLES[u.role].id,
-        emailVerifiedAt: u.verified === false ? null : sql`now()`,
-        tosAccepted: true,
-      })),
+    const customRoleIds = new Map<string, number>();
+    for (const role of DEMO_CUSTOM_ROLES) {
+      const [row] = await tx
+        .insert(roles)
+        .values({
+          name: role.name,
+          title: role.title,
+          description: role.description,
+          companyId: companyId(role.company),
+        })
+        .returning({ id: roles.id });
+      customRoleIds.set(role.name, row!.id);
+      await tx
+        .insert(rolePermissions)
+        .values(role.permissions.map((permission) => ({ roleId: row!.id, permission })));
+    }
+    const roleId = (role: DemoRoleName) =>
+      customRoleIds.get(role) ?? FIXED_ROLES[role as FixedRoleName].id;
+
+    const now = Date.now();
+    const insertedUsers = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          email: u.email,
+          username: u.username ?? u.email.split("@")[0]!,
+          firstName: u.email
+            .split("@")[0]!
+            .split(".")[0]!
+            .replace(/^./, (c) => c.toUpperCase()),
+          passwordHash,
+          companyId: companyId(u.company),
+          roleId: roleId(u.role),
+          emailVerifiedAt: u.verified === false ? null : sql`now()`,
+          tosAccepted: true,
+          impersonationAccessLimit: u.impersonationDays
+            ? new Date(now + u.impersonationDays * 86_400_000)
+            : null,
+        })),
+      )
+      .returning({ id: users.id, email: users.email, companyId: users.companyId });
+    const userByEmail = new Map(insertedUsers.map((u) => [u.email, u]));
+
+    const insertedTypes = await tx
+      .insert(creditTypes)
+      .values(CREDIT_TYPES.map((c) => ({ ...c })))
+      .returning({ id: creditTypes.id, code: creditTypes.code });
+    await tx.insert(companyCredits).values(
+      Object.entries(CREDITS).flatMap(([company, balances]) =>
+        insertedTypes.map((type) => {
+          const [count, left] = balances[type.code as keyof typeof balances];
+          return {
+            companyId: companyId(company),
+            creditTypeId: type.id,
+            creditsCount: count,
+            creditsLeft: left,
+          };
+        }),
+      ),
+    );
+    for (const [company, bytes] of Object.entries(REMAINING_DATA)) {
+      await tx
+        .update(companies)
+        .set({ remainingData: bytes })
+        .where(eq(companies.id, companyId(company)));
+    }
+
+    await tx.insert(impersonationLogs).values(
+      PAST_IMPERSONATIONS.map(([operatorEmail, targetEmail, daysAgo, hours, endReason]) => {
+        const operator = userByEmail.get(operatorEmail)!;
+        const target = userByEmail.get(targetEmail)!;
+        const startedAt = new Date(now - daysAgo * 86_400_000);
+        return {
+          operatorId: operator.id,
+          operatorEmail,
+          targetId: target.id,
+          targetEmail,
+          targetCompanyId: target.companyId,
+          startedAt,
+          endedAt: new Date(startedAt.getTime() + hours * 3_600_000),
+          endReason,
+        };
+      }),
     );
     await tx.insert(tags).values(
       TAGS.map((t) => ({

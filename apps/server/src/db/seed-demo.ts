@@ -6,7 +6,16 @@ import { createInvitation } from "../modules/accounts/accounts.service";
 import { hashPassword } from "../modules/accounts/passwords";
 import { syncFixedRoles } from "./bootstrap";
 import { openDatabase } from "./client";
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo-seed";
+import { DEMO_PASSWORD, DEMO_USERS, demoRoleTitle, seedDemo } from "./demo-seed";
+
+function notes(user: (typeof DEMO_USERS)[number]): string {
+  const parts = [
+    user.verified === false ? "e-mail not confirmed" : null,
+    user.username === user.email ? "user name is the e-mail" : null,
+    user.impersonationDays ? `allows impersonation for ${user.impersonationDays} days` : null,
+  ].filter((p) => p !== null);
+  return parts.length ? ` (${parts.join("; ")})` : "";
+}
 
 /** `npm run seed:demo`: the demo world in the database the server would use. */
 async function main() {
@@ -43,7 +52,7 @@ async function main() {
         `Every demo user's password is ${DEMO_PASSWORD}`,
         ...DEMO_USERS.map(
           (u) =>
-            `  ${u.email.padEnd(width)}  ${FIXED_ROLES[u.role].title.padEnd(20)} ${u.company}${u.verified === false ? " (e-mail not confirmed)" : ""}`,
+            `  ${u.email.padEnd(width)}  ${demoRoleTitle(u.role).padEnd(20)} ${u.company}${notes(u)}`,
         ),
         `An invitation for newcomer@demo.example.com: ${publicUrl}/account/register?token=${encodeURIComponent(invitation.token)}`,
         "",

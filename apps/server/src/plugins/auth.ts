@@ -6,7 +6,8 @@ import type { TenantScope } from "../db/tenancy";
 import { accountsRepo, type AuthUserRow } from "../modules/accounts/accounts.repo";
 import { personalAccessTokensRepo } from "../modules/accounts/personal-access-tokens.repo";
 import { hashSecret } from "../modules/accounts/secrets";
-import { COOKIES, verifyAccessToken } from "../modules/accounts/sessions.service";
+import { type Actor, COOKIES, verifyAccessToken } from "../modules/accounts/sessions.service";
+import { impersonationRepo } from "../modules/impersonation/impersonation.repo";
 import { AppError } from "./errors";
 
 /**
@@ -20,6 +21,8 @@ import { AppError } from "./errors";
  * - `unverified`: also served to an account whose e-mail is not confirmed yet (the
  *   account calls the confirmation notice needs).
  * - `session`: browser sessions only, never a bearer token (managing the tokens).
+ * - `notWhileImpersonating`: refused while an operator acts as another user (the
+ *   account's own secrets and identity: tokens, e-mail, password, access grants).
  */
 export type RouteAccess =
   | { public: true }
@@ -29,9 +32,11 @@ export type RouteAccess =
       bearer?: boolean;
       unverified?: boolean;
       session?: boolean;
+      notWhileImpersonating?: boolean;
     };
 
 export interface Auth {
+  /** The user the request acts as: the impersonated user while impersonating. */
   user: AuthUserRow;
   permissions: ReadonlySet<string>;
   tenant: TenantScope;
@@ -42,6 +47,8 @@ export interface Auth {
   /** Issued-at and expiry of the credential, in seconds since the epoch. */
   iat: number;
   exp: number;
+  /** The operator acting as `user` during an impersonation; null otherwise. */
+  actor: Actor | null;
 }
 
 declare module "fastify" {
@@ -78,6 +85,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
       tokenScopes: new Set(token.scopes),
       iat: Math.floor(token.createdAt.getTime() / 1000),
       exp: token.expiresAt ? Math.floor(token.expiresAt.getTime() / 1000) : 0,
+      actor: null,
     });
   }
 
@@ -85,15 +93,30 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (!cookie) return null;
   const claims = await verifyAccessToken(ctx, cookie);
   if (!claims) return null;
-  const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, claims.sessionId);
-  if (!user) return null;
-  return toAuth(user, {
-    via: "session",
+  const session = {
+    via: "session" as const,
     sessionId: claims.sessionId,
     tokenScopes: null,
     iat: claims.iat,
     exp: claims.exp,
-  });
+  };
+  if (claims.act) {
+    // An impersonating token is good only while the impersonation is: once it ended or
+    // its grant passed, the caller looks signed out and the console's refresh brings the
+    // operator back to their own session.
+    const operatorEmail = await impersonationRepo(ctx.db).findLive({
+      sessionId: claims.sessionId,
+      operatorId: claims.act.id,
+      targetId: claims.userId,
+    });
+    if (operatorEmail === undefined) return null;
+    const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, null);
+    if (!user) return null;
+    return toAuth(user, { ...session, actor: { id: claims.act.id, email: operatorEmail } });
+  }
+  const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, claims.sessionId);
+  if (!user) return null;
+  return toAuth(user, { ...session, actor: null });
 }
 
 function toAuth(user: AuthUserRow, rest: Omit<Auth, "user" | "permissions" | "tenant">): Auth {
@@ -126,6 +149,12 @@ export function authorize(access: RouteAccess, auth: Auth | null): void {
           : "This route is not available to access tokens.",
       );
     }
+  }
+  if (auth.actor && access.notWhileImpersonating) {
+    throw new AppError(
+      "FORBIDDEN",
+      "This is not available while impersonating another user. Cancel the impersonation first.",
+    );
   }
   if (!auth.user.emailVerified && !access.unverified) {
     throw new AppError("EMAIL_NOT_VERIFIED", "Confirm your e-mail address to continue.");

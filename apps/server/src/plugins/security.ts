@@ -4,10 +4,11 @@ import helmet from "@fastify/helmet";
 
 /**
  * Security headers. The CSP allows only this origin's scripts; styles may be inline
- * because the UI library sets style attributes and CSS variables at run time.
+ * because the UI library sets style attributes and CSS variables at run time. The
+ * console may connect to other origins only when configured to (the error reporter).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { extraImgSrc?: string[] }) => {
+  async (app: FastifyInstance, opts: { extraImgSrc?: string[]; extraConnectSrc?: string[] }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -17,7 +18,7 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:", ...(opts.extraImgSrc ?? [])],
           fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(opts.extraConnectSrc ?? [])],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -33,6 +33,10 @@ export function factories(db: Db) {
       password?: string;
       verified?: boolean;
       disabled?: boolean;
+      /** Defaults to the e-mail's local part. */
+      username?: string;
+      /** A confirmed impersonation grant until this date. */
+      impersonationAccessLimit?: Date | null;
     }) {
       const email = overrides.email ?? `user-${next()}@example.com`;
       const passwordHash =
@@ -43,12 +47,13 @@ export function factories(db: Db) {
         .insert(users)
         .values({
           email: email.toLowerCase(),
-          username: email.split("@")[0] ?? null,
+          username: overrides.username ?? email.split("@")[0] ?? null,
           passwordHash,
           companyId: overrides.company.id,
           roleId: FIXED_ROLES[overrides.role ?? "admin"].id,
           emailVerifiedAt: overrides.verified === false ? null : sql`now()`,
           disabledAt: overrides.disabled ? sql`now()` : null,
+          impersonationAccessLimit: overrides.impersonationAccessLimit ?? null,
         })
         .returning();
       return { ...row!, password: overrides.password ?? TEST_PASSWORD };

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
+import { Notifications, type NotificationsProps } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { TOASTS } from "@netfleet/contracts/constants";
+import { cookieColorSchemeManager } from "../lib/color-scheme";
 import { theme } from "./theme";
 
 interface AppProvidersProps {
@@ -10,13 +11,33 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
+export type ToastPosition = (typeof TOASTS.positions)[number];
+type NotificationPosition = NonNullable<NotificationsProps["position"]>;
+
+/** The spec names toast positions as "top" and "bottom"; Mantine calls them top-center, bottom-center. */
+export function toastPosition(position: ToastPosition): NotificationPosition {
+  if (position === "top") return "top-center";
+  if (position === "bottom") return "bottom-center";
+  return position;
+}
+
+// The dark-mode choice lives in a cookie the user menu writes (shell §2, D24).
+const colorSchemeManager = cookieColorSchemeManager();
+
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      {/* Every toast can be closed (Mantine's default close button) and waits while hovered. */}
       <Notifications
-        position="top-center"
+        position={toastPosition(TOASTS.mainAppPosition)}
         limit={TOASTS.maxVisible}
         autoClose={TOASTS.durationMs}
+        transitionDuration={TOASTS.closeAnimationMs}
+        pauseResetOnHover="all"
       />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,12 +1,46 @@
-import { Navigate, Outlet, createBrowserRouter, type RouteObject } from "react-router";
-import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
+import { Outlet, createBrowserRouter, type RouteObject } from "react-router";
+import { ROUTES, type RouteName, type RouteSpec } from "@netfleet/contracts/routes";
 import { ACCOUNT_PAGES } from "../lib/account-paths";
+import { cancelPendingRequests } from "../lib/http";
+import type { RouteHandle } from "../lib/current-route";
 import { FullPageLoader } from "../components/layout/full-page-loader";
 import { RouteError } from "../components/layout/route-error";
+import { RouteRedirect } from "../components/layout/route-redirect";
+import * as offlinePage from "./routes/offline";
+
+type LazyPage = NonNullable<RouteObject["lazy"]>;
 
 /**
- * Every page is a lazily loaded module exporting `Component`, so each route is its own
- * chunk. Account pages stand alone; console pages sit under the session-gated layout.
+ * Pages that exist. Every other route of the table shows the shared placeholder page: its
+ * title, breadcrumbs and tabs with an empty state, until its capability arrives.
+ */
+const PAGES: Partial<Record<RouteName, LazyPage>> = {
+  "management.devices": () => import("./routes/management/devices"),
+  "account.settings": () => import("./routes/account/settings"),
+  form: () => import("./routes/form"),
+  "users.impersonation-logs": () => import("./routes/users/impersonation-logs"),
+  "users.confirm-impersonation-access": () => import("./routes/users/confirm-impersonation-access"),
+  changelog: () => import("./routes/changelog"),
+  logout: () => import("./routes/logout"),
+  // Bundled with the router: a chunk cannot be fetched once the network is gone.
+  offline: () => Promise.resolve(offlinePage),
+  "not-found": () => import("./routes/not-found"),
+};
+
+const placeholderPage: LazyPage = () => import("./routes/placeholder");
+
+function toRouteObject(spec: RouteSpec & { path: string }): RouteObject {
+  const handle: RouteHandle = { routeName: spec.name };
+  if (spec.redirect) return { path: spec.path, handle, element: <RouteRedirect route={spec} /> };
+  return { path: spec.path, handle, lazy: PAGES[spec.name as RouteName] ?? placeholderPage };
+}
+
+const routable = ROUTES.filter((r): r is RouteSpec & { path: string } => r.path !== null);
+
+/**
+ * Every route of the table, named through its `handle`. Console pages sit under the layout
+ * that checks the session and runs the route guard; standalone ones under a bare guard.
+ * Account pages that work without a session stand outside both.
  */
 export const routes: RouteObject[] = [
   {
@@ -25,15 +59,32 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import("./routes/console/layout"),
         children: [
-          { path: DEFAULT_LANDING_PAGE, lazy: () => import("./routes/management/devices") },
-          { path: ACCOUNT_PAGES.settings, lazy: () => import("./routes/account/settings") },
+          ...routable.filter((r) => !r.standalone).map(toRouteObject),
+          // Unknown paths: the guard sends the user to their first permitted page.
+          { path: "*", handle: { routeName: null } satisfies RouteHandle, element: null },
         ],
       },
-      { path: "*", element: <Navigate to={DEFAULT_LANDING_PAGE} replace /> },
+      {
+        lazy: () => import("./routes/console/standalone"),
+        children: routable.filter((r) => r.standalone).map(toRouteObject),
+      },
     ],
   },
 ];
 
+/**
+ * The browser's router. When a navigation heads for another path, requests still pending
+ * for the page being left are cancelled with "Route changed" (shell §4), before the next
+ * page starts its own.
+ */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  let lastPath = router.state.location.pathname;
+  router.subscribe((state) => {
+    const next = state.navigation.location?.pathname ?? state.location.pathname;
+    if (next === lastPath) return;
+    lastPath = next;
+    cancelPendingRequests();
+  });
+  return router;
 }

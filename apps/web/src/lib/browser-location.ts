@@ -1,10 +1,13 @@
 /**
- * Full-page navigations go through this object so that tests can observe them: jsdom
- * implements neither navigation nor a replaceable `window.location.assign`.
+ * Full-page navigations and reloads go through this object so that tests can observe
+ * them: jsdom implements neither, nor lets `window.location` be replaced.
  */
 export const browserLocation = {
   assign(url: string): void {
     window.location.assign(url);
+  },
+  reload(): void {
+    window.location.reload();
   },
 };
 

@@ -1,12 +1,25 @@
-const pad = (n: number) => String(n).padStart(2, "0");
+import { FORMAT } from "@netfleet/contracts/constants";
+import { formatInTimezone } from "./timezone";
 
-/** `YYYY-MM-DD HH:mm:ss` in the browser's time zone (FORMAT.dateFormat); "—" when absent or unreadable. */
+/**
+ * `YYYY-MM-DD HH:mm:ss` (FORMAT.dateFormat) in the system timezone the user chose in the
+ * user menu, else the browser's; "—" when absent or unreadable.
+ */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "—";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return "—";
-  return (
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
-  );
+  return formatInTimezone(d, FORMAT.dateFormat);
+}
+
+/** A size in bytes with units of 1024 up to TB and two decimals, e.g. `1.50 GB`. */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= FORMAT.byteBase && unit < FORMAT.byteUnits.length - 1) {
+    value /= FORMAT.byteBase;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : FORMAT.byteDecimals;
+  return `${value.toFixed(digits)} ${FORMAT.byteUnits[unit]}`;
 }

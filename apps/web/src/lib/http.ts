@@ -1,15 +1,47 @@
-import axios, { type AxiosError, type InternalAxiosRequestConfig } from "axios";
+import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { APP_VERSION, TIMEOUTS, WIRE } from "@netfleet/contracts/constants";
-import type { ApiError, ErrorEnvelope } from "@netfleet/contracts/envelope";
-import type { ErrorCode } from "@netfleet/contracts/errors";
+import { START_UP_ERROR_CODES } from "@netfleet/contracts/errors";
 import { SESSIONLESS_PAGES, signInUrl } from "./account-paths";
+import { ApiRequestError, toApiRequestError } from "./api-request-error";
 import { browserLocation } from "./browser-location";
+import type { HttpCacheName } from "./http-cache";
+import { recordRevokeResult, recordUserRequestResult } from "./maintenance-counter";
+import {
+  type Tracked,
+  finishTracked,
+  sessionGeneration,
+  startSessionGeneration,
+  trackRequest,
+  trackedOf,
+} from "./request-tracking";
+import {
+  closeSockets,
+  emitSessionEvent,
+  isImpersonating,
+  markRefreshEnded,
+  markRefreshStarted,
+} from "./session-events";
+
+export {
+  ApiRequestError,
+  FALLBACK_ERROR_MESSAGE,
+  isCancelledRequest,
+  isRouteChangeCancel,
+  sessionStartFailure,
+  toApiRequestError,
+  toUserRequestError,
+  type SessionStartFailure,
+} from "./api-request-error";
+export { clearHttpCache } from "./http-cache";
+export { ROUTE_CHANGED, cancelPendingRequests } from "./request-tracking";
+export { getSessionState, isAuthenticated, setSessionState } from "./session-events";
 
 /**
- * The one HTTP client of the console (shell spec §7): every call to the server goes
- * through `http`, which sends the session cookies, the XHR marker, the app version and
- * the XSRF token, serialises query parameters the way the API reads them, refreshes an
- * expired session once and turns every failure into an `ApiRequestError`.
+ * The one HTTP client of the console (shell §7): every call to the server goes through
+ * `http`, which sends the session cookies, the XHR marker, the app version and the XSRF
+ * token, serialises query parameters the way the API reads them, lets the newest of two
+ * GETs to one URL answer both (D1), cancels a page's calls when the route changes,
+ * refreshes an expired session once (D17) and turns every failure into an `ApiRequestError`.
  */
 
 declare module "axios" {
@@ -18,6 +50,14 @@ declare module "axios" {
     retriedAfterRefresh?: boolean;
     /** Set on the single retry after the server issued a fresh XSRF cookie. */
     retriedForXsrf?: boolean;
+    /** This GET neither cancels an earlier GET to its URL nor is cancelled by a later one (D1). */
+    skipDedupe?: boolean;
+    /** Survives `cancelPendingRequests`: calls every page needs (current user, session calls). */
+    keepOnRouteChange?: boolean;
+    /** Answers this GET from the HTTP cache while a fresh copy is there (shell §9). */
+    cache?: HttpCacheName;
+    /** The client's own bookkeeping; callers never set it. */
+    trackingId?: number;
   }
 }
 
@@ -25,7 +65,12 @@ declare module "axios" {
 export const SIGNED_IN_COOKIE = WIRE.signedInCookie;
 /** Local-storage setting that renames the XSRF cookie, for installations that must. */
 export const XSRF_COOKIE_SETTING = "XSRF_COOKIE_NAME";
-export const FALLBACK_ERROR_MESSAGE = "Failed to send request. Try again later.";
+/** Local-storage setting naming another API base URL, for a review deployment (shell §7). */
+export const API_REVIEW_SETTING = "api_review";
+/** The current-user call: 30 s timeout, failures worded for start-up (shell §7, §8). */
+export const USER_CALL = "/api/user";
+/** A response whose first error code is one of these raises the global error handlers. */
+export const GLOBAL_ERROR_CODES: readonly string[] = START_UP_ERROR_CODES;
 
 /**
  * Account-service calls whose 401 is an answer (a wrong password, a dead refresh token),
@@ -46,100 +91,6 @@ export const SESSION_CALLS = {
   revoke: "/account/token/revoke",
 } as const;
 
-/** A failed call: the HTTP status (0 without a response, 408 on timeout) and the envelope's errors. */
-export class ApiRequestError extends Error {
-  override readonly name = "ApiRequestError";
-  readonly status: number;
-  readonly statusText: string;
-  readonly errors: readonly ApiError[];
-  readonly meta: Readonly<Record<string, unknown>> | undefined;
-
-  constructor(init: {
-    status: number;
-    statusText?: string;
-    errors?: readonly ApiError[];
-    meta?: Record<string, unknown>;
-    cause?: unknown;
-  }) {
-    const errors = init.errors ?? [];
-    super(errors[0]?.message ?? FALLBACK_ERROR_MESSAGE, { cause: init.cause });
-    this.status = init.status;
-    this.statusText = init.statusText || describeStatus(init.status);
-    this.errors = errors;
-    this.meta = init.meta;
-  }
-
-  /** The first error's code, which decides how the console reacts. */
-  get code(): string | undefined {
-    return this.errors[0]?.code;
-  }
-
-  hasCode(code: ErrorCode): boolean {
-    return this.errors.some((e) => e.code === code);
-  }
-
-  /** Messages of errors that name a field, keyed by `source`; the first one per field wins. */
-  fieldErrors(): Record<string, string> {
-    const result: Record<string, string> = {};
-    for (const e of this.errors) {
-      if (e.source && !(e.source in result)) result[e.source] = e.message;
-    }
-    return result;
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  0: "Network error",
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  408: "Request Timeout",
-  409: "Conflict",
-  413: "Payload Too Large",
-  422: "Unprocessable Entity",
-  423: "Locked",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-
-// HTTP/2 responses carry no reason phrase, so the toast texts that quote one need this table.
-function describeStatus(status: number): string {
-  return STATUS_TEXT[status] ?? `HTTP ${status}`;
-}
-
-function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
-  if (typeof body !== "object" || body === null) return false;
-  const candidate = body as Partial<ErrorEnvelope>;
-  return (
-    candidate.success === false &&
-    Array.isArray(candidate.errors) &&
-    candidate.errors.every((e) => typeof e?.message === "string" && typeof e.code === "string")
-  );
-}
-
-/** Wraps anything a call can reject with; an `ApiRequestError` passes through unchanged. */
-export function toApiRequestError(error: unknown): ApiRequestError {
-  if (error instanceof ApiRequestError) return error;
-  if (!axios.isAxiosError(error)) return new ApiRequestError({ status: 0, cause: error });
-  const response = error.response;
-  if (!response) {
-    const timedOut = error.code === "ECONNABORTED" || error.code === "ETIMEDOUT";
-    return new ApiRequestError({ status: timedOut ? 408 : 0, cause: error });
-  }
-  const body: unknown = response.data;
-  return new ApiRequestError({
-    status: response.status,
-    statusText: response.statusText,
-    errors: isErrorEnvelope(body) ? body.errors : [],
-    meta: isErrorEnvelope(body) ? body.meta : undefined,
-    cause: error,
-  });
-}
-
 export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(";")) {
     const eq = part.indexOf("=");
@@ -154,13 +105,40 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function xsrfCookieName(): string {
+function readSetting(key: string): string | null {
   try {
-    return window.localStorage.getItem(XSRF_COOKIE_SETTING) || WIRE.xsrfCookie;
+    return window.localStorage.getItem(key);
   } catch {
     // Storage can be unavailable (privacy modes, sandboxed frames).
-    return WIRE.xsrfCookie;
+    return null;
   }
+}
+
+export function xsrfCookieName(): string {
+  return readSetting(XSRF_COOKIE_SETTING) || WIRE.xsrfCookie;
+}
+
+// Anything able to write local storage (an extension, an injected script) could otherwise
+// send every call, sign-in passwords and XSRF token included, to a host of its choosing.
+// Production builds therefore always call their own origin.
+let apiReviewAllowed = import.meta.env.DEV;
+
+/** Whether `api_review` is honoured: on in development builds, and for tests that ask. */
+export function allowApiReviewHost(allowed: boolean): void {
+  apiReviewAllowed = allowed;
+}
+
+/** Where calls go: the review base URL when one is set and allowed, else this origin. */
+export function apiBaseUrl(): string | undefined {
+  const stored = apiReviewAllowed ? readSetting(API_REVIEW_SETTING) : null;
+  if (!stored) return undefined;
+  try {
+    const url = new URL(stored);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.href.replace(/\/$/, "");
+  } catch {
+    // Not a URL: calls stay on this origin.
+  }
+  return undefined;
 }
 
 function paramValue(value: unknown): string | undefined {
@@ -204,18 +182,39 @@ export const http = axios.create({
   paramsSerializer: { serialize: serializeParams },
 });
 
-function requestUrl(config: InternalAxiosRequestConfig): URL {
-  return new URL(http.getUri(config), window.location.href);
+function pathOf(url: string): string {
+  return new URL(url, window.location.href).pathname;
 }
 
-http.interceptors.request.use((config) => {
-  // Never hand the token to another origin.
-  if (requestUrl(config).origin === window.location.origin) {
-    const token = readCookie(xsrfCookieName());
-    if (token) config.headers.set(WIRE.xsrfHeader, token);
-  }
-  return config;
-});
+http.interceptors.request.use(
+  (config) => {
+    const base = apiBaseUrl();
+    if (base) config.baseURL = base;
+    // Never hand the token to another origin than the API's.
+    const url = http.getUri(config);
+    const origin = new URL(url, window.location.href).origin;
+    if (origin === window.location.origin || (base && origin === new URL(base).origin)) {
+      const token = readCookie(xsrfCookieName());
+      if (token) config.headers.set(WIRE.xsrfHeader, token);
+    }
+    trackRequest(config, url);
+    return config;
+  },
+  undefined,
+  // Synchronous, so that a call made just before a route change is already tracked.
+  { synchronous: true },
+);
+
+const globalErrorListeners = new Set<(error: ApiRequestError) => void>();
+
+/**
+ * Calls `fn` with every failed response whose first error code is in
+ * `GLOBAL_ERROR_CODES` (SH-ERR-005); the caller still receives the rejection.
+ */
+export function onGlobalError(fn: (error: ApiRequestError) => void): () => void {
+  globalErrorListeners.add(fn);
+  return () => globalErrorListeners.delete(fn);
+}
 
 function goToSignIn(): void {
   if (SESSIONLESS_PAGES.includes(window.location.pathname)) return;
@@ -223,41 +222,59 @@ function goToSignIn(): void {
 }
 
 let refreshInFlight: Promise<void> | undefined;
+let reinitialisedInGeneration = 0;
+
+async function runRefresh(): Promise<void> {
+  markRefreshStarted();
+  try {
+    await http.post(SESSION_CALLS.refresh, undefined, {
+      timeout: TIMEOUTS.refreshRequestMs,
+      keepOnRouteChange: true,
+    });
+  } catch (error) {
+    markRefreshEnded(false);
+    await http.post(SESSION_CALLS.revoke, {}, { keepOnRouteChange: true }).catch(() => undefined);
+    goToSignIn();
+    throw error;
+  }
+  markRefreshEnded(true);
+  closeSockets();
+  emitSessionEvent("tokenRefreshed");
+  startSessionGeneration();
+  if (isImpersonating()) emitSessionEvent("sessionReread");
+}
 
 /**
- * Refreshes the session; concurrent callers share one request. When the refresh fails
- * the session is revoked (best effort) and the browser goes to sign-in.
+ * Refreshes the session; concurrent callers share one request. On success see D17 and
+ * `session-events.ts`; when it fails the session is revoked (best effort) and the browser
+ * goes to sign-in.
  */
 export function refreshSession(): Promise<void> {
-  refreshInFlight ??= (async () => {
-    try {
-      await http.post(SESSION_CALLS.refresh, undefined, { timeout: TIMEOUTS.refreshRequestMs });
-    } catch (error) {
-      await http.post(SESSION_CALLS.revoke, {}).catch(() => undefined);
-      goToSignIn();
-      throw error;
-    } finally {
-      refreshInFlight = undefined;
-    }
-  })();
+  refreshInFlight ??= runRefresh().finally(() => {
+    refreshInFlight = undefined;
+  });
   return refreshInFlight;
 }
 
-async function onResponseError(error: unknown): Promise<unknown> {
-  if (axios.isCancel(error)) throw error;
-  const failure = toApiRequestError(error);
-  const config = (error as AxiosError).config;
-  if (!config) throw failure;
+function refreshable(config: InternalAxiosRequestConfig): boolean {
+  const path = pathOf(http.getUri(config));
+  if (NO_REFRESH_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
+  // The console-connect screens run on a one-time key, not on a refreshable session.
+  const consoleConnect = /rms-connect\/(ssh|telnet)/.test(window.location.pathname);
+  return !(consoleConnect && path === USER_CALL && config.method?.toLowerCase() === "get");
+}
 
-  // The server set a fresh XSRF cookie with its refusal (e.g. the very first request).
-  if (failure.status === 403 && failure.hasCode("XSRF_TOKEN_MISMATCH") && !config.retriedForXsrf) {
-    config.retriedForXsrf = true;
-    return http.request(config);
-  }
+function cancelled(reason: string, cause: unknown): ApiRequestError {
+  return new ApiRequestError({ status: 0, message: reason, cancelReason: reason, cause });
+}
 
-  const path = requestUrl(config).pathname;
-  const refreshable = !NO_REFRESH_PREFIXES.some((prefix) => path.startsWith(prefix));
-  if (failure.status === 401 && refreshable && !config.retriedAfterRefresh) {
+async function retryAfterRefresh(
+  config: InternalAxiosRequestConfig,
+  entry: Tracked | undefined,
+  failure: ApiRequestError,
+): Promise<AxiosResponse> {
+  // A request sent before the last refresh finished carried the old session: just resend it.
+  if (!entry || entry.sentInGeneration === sessionGeneration()) {
     if (readCookie(SIGNED_IN_COOKIE) === undefined) {
       goToSignIn();
       throw failure;
@@ -267,10 +284,88 @@ async function onResponseError(error: unknown): Promise<unknown> {
     } catch {
       throw failure;
     }
-    config.retriedAfterRefresh = true;
+    if (!entry?.reloadable && reinitialisedInGeneration !== sessionGeneration()) {
+      reinitialisedInGeneration = sessionGeneration();
+      emitSessionEvent("appReinitialise");
+    }
+  }
+  if (entry?.cancelReason) throw cancelled(entry.cancelReason, failure);
+  config.retriedAfterRefresh = true;
+  return http.request(config);
+}
+
+async function onResponseError(error: unknown): Promise<AxiosResponse> {
+  const config = axios.isAxiosError(error) ? error.config : undefined;
+  const entry = trackedOf(config);
+  if (entry?.newer && config) {
+    try {
+      return await entry.newer.outcome;
+    } catch (newerError) {
+      // The newer caller gave up on its own; this one still wants the answer.
+      if (!axios.isCancel(newerError) || config.signal?.aborted) throw newerError;
+      if (entry.cancelReason) throw cancelled(entry.cancelReason, newerError);
+      return http.request(config);
+    }
+  }
+  if (axios.isCancel(error)) {
+    throw entry?.cancelReason ? cancelled(entry.cancelReason, error) : error;
+  }
+  const failure = toApiRequestError(error);
+  if (failure.code && GLOBAL_ERROR_CODES.includes(failure.code)) {
+    for (const fn of [...globalErrorListeners]) fn(failure);
+  }
+  if (!config) throw failure;
+
+  // The server set a fresh XSRF cookie with its refusal (e.g. the very first request).
+  if (failure.status === 403 && failure.hasCode("XSRF_TOKEN_MISMATCH") && !config.retriedForXsrf) {
+    config.retriedForXsrf = true;
     return http.request(config);
+  }
+  if (failure.status === 401 && !config.retriedAfterRefresh && refreshable(config)) {
+    return retryAfterRefresh(config, entry, failure);
   }
   throw failure;
 }
 
-http.interceptors.response.use(undefined, onResponseError);
+// The service is unreachable or broken, as opposed to answering about this account.
+function isOutage(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.cancelReason === undefined &&
+    (error.status === 0 || error.status === 408 || error.status >= 500)
+  );
+}
+
+/** Ends a pass: its outcome reaches earlier GETs it answers, and the maintenance counter. */
+function finish(
+  config: InternalAxiosRequestConfig | undefined,
+  result: Promise<AxiosResponse>,
+): Promise<AxiosResponse> {
+  const entry = finishTracked(config, result);
+  // Retries and superseded GETs end inside the pass that reports the caller's outcome.
+  if (!entry || entry.newer || config?.retriedAfterRefresh || config?.retriedForXsrf) {
+    return result;
+  }
+  const call = `${config?.method?.toUpperCase()} ${pathOf(entry.url)}`;
+  const record =
+    call === `GET ${USER_CALL}`
+      ? recordUserRequestResult
+      : call === `POST ${SESSION_CALLS.revoke}`
+        ? recordRevokeResult
+        : undefined;
+  if (record) {
+    void result.then(
+      () => record(true),
+      (error: unknown) => {
+        if (isOutage(error)) record(false);
+      },
+    );
+  }
+  return result;
+}
+
+http.interceptors.response.use(
+  (response) => finish(response.config, Promise.resolve(response)),
+  (error: unknown) =>
+    finish(axios.isAxiosError(error) ? error.config : undefined, onResponseError(error)),
+);

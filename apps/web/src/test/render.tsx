@@ -3,6 +3,7 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers";
+import { routes } from "../app/router";
 import { createQueryClient } from "../lib/query-client";
 
 interface RenderOptions {
@@ -26,6 +27,23 @@ export function renderPage(ui: ReactElement, { url = "/", path }: RenderOptions 
     ],
     { initialEntries: [url] },
   );
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, user, router, queryClient };
+}
+
+/** Renders the whole console router at `url`, as the browser would show it. */
+export function renderApp(url: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { retry: false, staleTime: 0 },
+    mutations: { retry: false },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { i18n } from "../lib/i18n";
+
+// Tests read English unless they switch language themselves.
+void i18n.changeLanguage("en");
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no size" and match
 // only the reduced-motion query, so dialogs open and close without timed transitions.
@@ -33,6 +37,7 @@ if (!("scrollIntoView" in Element.prototype)) {
 
 afterEach(() => {
   cleanup();
+  void i18n.changeLanguage("en");
   window.localStorage.clear();
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();

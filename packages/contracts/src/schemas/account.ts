@@ -50,7 +50,14 @@ export const refreshResultSchema = z.object({
 
 export const updateAccountUserBodySchema = z.object({
   tos_accepted: z.boolean().optional(),
+  /**
+   * A new e-mail address, for accounts whose e-mail still equals their user name (the
+   * "Please enter your email address" prompt). It is stored unconfirmed and a
+   * confirmation link goes to it.
+   */
+  email: emailSchema.optional(),
 });
+export type UpdateAccountUserBody = z.input<typeof updateAccountUserBodySchema>;
 
 export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
 

@@ -6,7 +6,11 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function withLink(intro: string, link: string, outro: string): { text: string; html: string } {
+export function withLink(
+  intro: string,
+  link: string,
+  outro: string,
+): { text: string; html: string } {
   return {
     text: `${intro}\n\n${link}\n\n${outro}\n`,
     html: `<p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(link)}</a></p><p>${escape(outro)}</p>`,

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   companies,
+  impersonationLogs,
   invitations,
   refreshTokens,
   rolePermissions,
@@ -26,6 +27,11 @@ export interface AuthUserRow {
 }
 
 export type UserTokenPurpose = "verify_email" | "reset_password";
+
+/** Signing out is told apart in the impersonation log; other revocations are not. */
+function impersonationEndReason(sessionRevokedReason: string) {
+  return sessionRevokedReason === "sign_out" ? ("signed_out" as const) : ("session_ended" as const);
+}
 
 /** Accounts, sessions and one-time links. Pass a transaction to run calls inside it. */
 export function accountsRepo(db: Db) {
@@ -186,11 +192,16 @@ export function accountsRepo(db: Db) {
       return rows.length === 1;
     },
 
+    /** Ends the session, and with it any impersonation it was running. */
     async revokeSession(sessionId: string, reason: string) {
       await db
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await db
+        .update(impersonationLogs)
+        .set({ endedAt: sql`now()`, endReason: impersonationEndReason(reason) })
+        .where(and(eq(impersonationLogs.sessionId, sessionId), isNull(impersonationLogs.endedAt)));
     },
 
     async revokeUserSessions(userId: number, reason: string) {
@@ -198,6 +209,56 @@ export function accountsRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await db
+        .update(impersonationLogs)
+        .set({ endedAt: sql`now()`, endReason: impersonationEndReason(reason) })
+        .where(
+          and(
+            isNull(impersonationLogs.endedAt),
+            inArray(
+              impersonationLogs.sessionId,
+              db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)),
+            ),
+          ),
+        );
+    },
+
+    /** What the e-mail change needs to know about the account. */
+    async findAccount(userId: number) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email, username: users.username })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /**
+     * Sets a new, unconfirmed address. Confirmation links sent to the old address stop
+     * working: they must not confirm an address they never reached. Returns false when
+     * another account holds the address.
+     */
+    async changeEmail(userId: number, email: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ email: email.toLowerCase(), emailVerifiedAt: null })
+        .where(
+          and(
+            eq(users.id, userId),
+            sql`not exists (select 1 from ${users} other where other.email = ${email.toLowerCase()} and other.id <> ${userId})`,
+          ),
+        )
+        .returning({ id: users.id });
+      if (rows.length === 0) return false;
+      await db
+        .delete(userTokens)
+        .where(
+          and(
+            eq(userTokens.userId, userId),
+            eq(userTokens.purpose, "verify_email"),
+            isNull(userTokens.usedAt),
+          ),
+        );
+      return true;
     },
 
     async createUserToken(

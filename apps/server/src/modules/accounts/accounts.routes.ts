@@ -24,6 +24,7 @@ import { PAT_PREFIX, requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
 import { accountsRepo } from "./accounts.repo";
 import {
+  changeEmail,
   checkCredentials,
   previewInvitation,
   registerByInvitation,
@@ -115,7 +116,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Sign out: end the session and clear its cookies",
+        summary: "Sign out: end the session (and any impersonation) and clear its cookies",
         body: revokeBodySchema,
         response: { 200: dataEnvelope(revokeResultSchema) },
       },
@@ -162,7 +163,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Update the signed-in account",
+        summary: "Update the signed-in account: terms acceptance, or a first real e-mail address",
         body: updateAccountUserBodySchema,
         response: { 200: messageEnvelopeSchema },
       },
@@ -170,10 +171,25 @@ export async function accountsRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      if (request.body.tos_accepted !== undefined) {
-        await accountsRepo(ctx.db).setTosAccepted(auth.user.id, request.body.tos_accepted);
+      const { email, tos_accepted } = request.body;
+      if (email !== undefined) {
+        if (auth.actor) {
+          throw new AppError(
+            "FORBIDDEN",
+            "The e-mail address cannot be changed while impersonating another user.",
+            { source: "email" },
+          );
+        }
+        await changeEmail(ctx, auth.user.id, email);
       }
-      return okMessage("Account updated successfully");
+      if (tos_accepted !== undefined) {
+        await accountsRepo(ctx.db).setTosAccepted(auth.user.id, tos_accepted);
+      }
+      return okMessage(
+        email === undefined
+          ? "Account updated successfully"
+          : `Check your inbox: we sent a confirmation link to ${email}.`,
+      );
     },
   );
 
@@ -295,7 +311,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         body: createTokenBodySchema,
         response: { 201: dataEnvelope(createdTokenSchema) },
       },
-      config: { access: { permission: null, session: true } },
+      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -324,7 +340,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         params: tokenIdParams,
         response: { 200: messageEnvelopeSchema },
       },
-      config: { access: { permission: null, session: true } },
+      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
     },
     async (request) => {
       const revoked = await personalAccessTokensRepo(ctx.db).revoke(

@@ -17,21 +17,76 @@ function link(ctx: Pick<AppContext, "publicUrl">, path: string, token: string): 
   return `${ctx.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
+/** Records a confirmation link in `db` (a transaction) and queues its e-mail. */
+async function queueEmailVerification(
+  ctx: AppContext,
+  db: Db,
+  user: { id: number; email: string },
+) {
+  const token = newSecret();
+  await accountsRepo(db).createUserToken(
+    user.id,
+    "verify_email",
+    hashSecret(token),
+    new Date(Date.now() + LINK_LIFETIMES_MS.verifyEmail),
+  );
+  return ctx.mailer.enqueue(
+    db,
+    verifyEmailMail(user.email, link(ctx, "/account/verify-email", token)),
+  );
+}
+
 /** Sends a fresh e-mail confirmation link. */
 export async function sendEmailVerification(ctx: AppContext, user: { id: number; email: string }) {
-  const token = newSecret();
-  const deliver = await ctx.db.transaction(async (tx) => {
-    await accountsRepo(tx).createUserToken(
-      user.id,
-      "verify_email",
-      hashSecret(token),
-      new Date(Date.now() + LINK_LIFETIMES_MS.verifyEmail),
-    );
-    return ctx.mailer.enqueue(
-      tx,
-      verifyEmailMail(user.email, link(ctx, "/account/verify-email", token)),
-    );
+  const deliver = await ctx.db.transaction((tx) => queueEmailVerification(ctx, tx, user));
+  await deliver();
+}
+
+const emailTaken = () =>
+  new AppError("CONFLICT", "This e-mail address is already in use by another account.", {
+    source: "email",
   });
+
+/** Unique-index violations, however the driver wraps them. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Gives an account whose e-mail is still its user name (older accounts) a real address.
+ * The address is unconfirmed until the link sent to it is opened, as after registration.
+ */
+export async function changeEmail(ctx: AppContext, userId: number, email: string) {
+  const account = await accountsRepo(ctx.db).findAccount(userId);
+  if (!account) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
+  if (account.username?.toLowerCase() !== account.email) {
+    throw new AppError(
+      "FORBIDDEN",
+      "Your e-mail address can be changed here only while it is also your user name.",
+      { source: "email" },
+    );
+  }
+  if (email === account.email) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "This is already your e-mail address. Enter the address you read.",
+      { source: "email" },
+    );
+  }
+  let deliver: () => Promise<void>;
+  try {
+    deliver = await ctx.db.transaction(async (tx) => {
+      if (!(await accountsRepo(tx).changeEmail(userId, email))) throw emailTaken();
+      return queueEmailVerification(ctx, tx, { id: userId, email });
+    });
+  } catch (err) {
+    // Two accounts claiming the same address at once: the index decides.
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
   await deliver();
 }
 

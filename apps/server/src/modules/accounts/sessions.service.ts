@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify } from "jose";
 import { WIRE } from "@netfleet/contracts/constants";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../plugins/errors";
+import { impersonationRepo } from "../impersonation/impersonation.repo";
 import { accountsRepo } from "./accounts.repo";
 import { hashSecret, newSecret } from "./secrets";
 
@@ -27,17 +28,34 @@ const REFRESH_PATH = "/account/token";
  */
 const REUSE_GRACE_MS = 10_000;
 
+/** Who is really acting while a session impersonates another user (the token's `act`). */
+export interface Actor {
+  id: number;
+  email: string;
+}
+
 export interface AccessClaims {
+  /** The user the token acts as: the impersonated user while impersonating. */
   userId: number;
   sessionId: string;
   iat: number;
   exp: number;
+  /** The operator behind an impersonation; null for a user's own session. */
+  act: Actor | null;
 }
 
-export async function signAccessToken(ctx: AppContext, userId: number, sessionId: string) {
+export async function signAccessToken(
+  ctx: AppContext,
+  userId: number,
+  sessionId: string,
+  act: Actor | null = null,
+) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.env.ACCESS_TOKEN_TTL;
-  const token = await new SignJWT({ sid: sessionId })
+  const claims = act
+    ? { sid: sessionId, act: { sub: String(act.id), email: act.email } }
+    : { sid: sessionId };
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(userId))
     .setIssuedAt(iat)
@@ -61,10 +79,23 @@ export async function verifyAccessToken(
     ) {
       return null;
     }
-    return { userId, sessionId: payload.sid, iat: payload.iat, exp: payload.exp };
+    let act: Actor | null = null;
+    if (payload.act !== undefined) {
+      act = readActor(payload.act);
+      if (!act) return null;
+    }
+    return { userId, sessionId: payload.sid, iat: payload.iat, exp: payload.exp, act };
   } catch {
     return null;
   }
+}
+
+function readActor(value: unknown): Actor | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { sub, email } = value as { sub?: unknown; email?: unknown };
+  const id = Number(sub);
+  if (typeof sub !== "string" || !Number.isInteger(id) || typeof email !== "string") return null;
+  return { id, email };
 }
 
 function cookieBase(request: FastifyRequest) {
@@ -174,13 +205,51 @@ export async function rotateSession(ctx: AppContext, request: FastifyRequest, re
       clearSessionCookies(request, reply);
       throw sessionEnded();
     }
-    const access = await signAccessToken(ctx, token.userId, token.sessionId);
-    setAccessCookie(ctx, request, reply, access.token);
-    return { exp: access.exp };
+    return issueAccessToken(ctx, request, reply, token.sessionId, token.userId);
   }
 
-  const access = await signAccessToken(ctx, token.userId, token.sessionId);
-  setAccessCookie(ctx, request, reply, access.token);
+  const issued = await issueAccessToken(ctx, request, reply, token.sessionId, token.userId);
   setRefreshCookies(ctx, request, reply, refresh, token.sessionExpiresAt);
+  return issued;
+}
+
+/**
+ * Whom the session's next access token is for. While an impersonation is live and its
+ * grant still holds, the impersonated user with the operator as `act`; otherwise the
+ * session's own user. A live impersonation whose grant has passed or was withdrawn ends
+ * here, so a refresh silently returns the operator to their own session (decision D18).
+ */
+async function subjectOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  sessionId: string,
+  ownerId: number,
+): Promise<{ userId: number; act: Actor | null }> {
+  const repo = impersonationRepo(ctx.db);
+  const live = await repo.liveOfSession(sessionId);
+  if (!live) return { userId: ownerId, act: null };
+  if (live.usable && live.targetId !== null) {
+    return { userId: live.targetId, act: { id: ownerId, email: live.operatorEmail } };
+  }
+  const reason = live.grantPassed ? "expired" : "revoked";
+  await repo.end(live.id, reason);
+  request.log.info({ sessionId, impersonationId: live.id, reason }, "impersonation ended");
+  return { userId: ownerId, act: null };
+}
+
+/**
+ * Signs and sets a new access token for the session (see `subjectOf`); the refresh
+ * token is untouched. Used after a refresh and whenever an impersonation starts or ends.
+ */
+export async function issueAccessToken(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+  ownerId: number,
+) {
+  const subject = await subjectOf(ctx, request, sessionId, ownerId);
+  const access = await signAccessToken(ctx, subject.userId, sessionId, subject.act);
+  setAccessCookie(ctx, request, reply, access.token);
   return { exp: access.exp };
 }

@@ -31,7 +31,12 @@ export function presentCurrentUser(row: UserProfileRow, auth: Auth): CurrentUser
     permissions: [...auth.permissions].sort(),
     scope: auth.tokenScopes ? [...auth.tokenScopes].sort() : [...API_SCOPES],
     impersonation_access_limit: user.impersonationAccessLimit?.toISOString() ?? null,
-    token: { sub: String(user.id), iat: auth.iat, exp: auth.exp },
+    token: {
+      sub: String(user.id),
+      iat: auth.iat,
+      exp: auth.exp,
+      ...(auth.actor && { act: { sub: String(auth.actor.id), email: auth.actor.email } }),
+    },
     country_iso_code: user.countryIsoCode,
     last_login_at: user.lastLoginAt?.toISOString() ?? null,
   };

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Button, Group, Text, ThemeIcon } from "@mantine/core";
 import { IconServerOff } from "@tabler/icons-react";
 import { AuthLayout } from "./auth-layout";
+import { browserLocation } from "../../lib/browser-location";
 
 interface ErrorScreenProps {
   title: string;
@@ -19,7 +20,7 @@ export function ErrorScreen({ title, message, onRetry }: ErrorScreenProps) {
         </ThemeIcon>
         <Text size="sm">{message}</Text>
       </Group>
-      <Button onClick={onRetry ?? (() => window.location.reload())}>Try again</Button>
+      <Button onClick={onRetry ?? (() => browserLocation.reload())}>Try again</Button>
     </AuthLayout>
   );
 }

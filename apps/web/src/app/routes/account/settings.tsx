@@ -1,9 +1,10 @@
-import { Anchor, Group } from "@mantine/core";
+import { Anchor, Group, Stack } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { PageHeader } from "../../../components/layout/page-header";
 import { PersonalAccessTokens } from "../../../features/account/components/personal-access-tokens";
+import { SupportAccessCard } from "../../../features/impersonation/components/support-access-card";
 import { useCurrentUser } from "../../../features/users/api/get-current-user";
 
 export function Component() {
@@ -22,7 +23,10 @@ export function Component() {
           </Anchor>
         }
       />
-      <PersonalAccessTokens />
+      <Stack gap={48}>
+        {user.data && <SupportAccessCard limit={user.data.impersonation_access_limit} />}
+        <PersonalAccessTokens />
+      </Stack>
     </>
   );
 }

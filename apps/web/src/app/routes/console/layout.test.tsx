@@ -1,27 +1,51 @@
 import { describe, expect, it } from "vitest";
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { testUser } from "../../../test/users";
 import { failure, fakeApi, success } from "../../../test/fake-api";
-import { renderPage } from "../../../test/render";
+import { renderApp, renderPage } from "../../../test/render";
 import { Component as ConsoleLayout } from "./layout";
 
-const user = {
-  id: 1,
+const user = testUser({
   email: "ada@example.com",
-  first_name: "Ada",
-  last_name: "Lovelace",
-};
+  permissions: ["view_devices", "view_tags", "view_users"],
+});
 
 describe("console layout", () => {
-  it("shows the signed-in user's e-mail with settings and logout", async () => {
+  it("SH-LAYOUT-001 SH-LAYOUT-013 shows the header with the user menu, the navigation the user may see, and the page", async () => {
     fakeApi().on("GET", "/api/user", success(user, user));
-    renderPage(<ConsoleLayout />, { url: "/management/devices" });
+    renderApp("/management/devices");
 
-    expect(await screen.findByText("ada@example.com")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Account settings" })).toHaveAttribute(
+    expect(
+      await screen.findByRole("button", { name: /^User menu, ada@example.com/ }),
+    ).toBeInTheDocument();
+    const nav = screen.getAllByRole("navigation", { name: "Main navigation" })[0]!;
+    expect(within(nav).getByRole("link", { name: "Devices" })).toHaveAttribute(
       "href",
-      "/account/settings",
+      "/management/devices",
     );
-    expect(screen.getByRole("button", { name: "Logout" })).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Tags" })).toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Mail logs" })).toBeNull();
+    expect(screen.getByRole("main")).toBeInTheDocument();
+    expect(screen.queryByText(/Currently impersonating/)).toBeNull();
+  });
+
+  it("SH-LAYOUT-014 SH-LAYOUT-015 while impersonating shows the banner and the Cancel impersonation button", async () => {
+    const acting = testUser({
+      ...user,
+      token: { ...user.token, act: { sub: "1", email: "support@example.com" } },
+    });
+    const api = fakeApi()
+      .on("GET", "/api/user", success(acting, acting))
+      .on("POST", "/api/user/cancel-impersonation", { status: 200, body: { success: true } });
+    const { user: person } = renderApp("/management/devices");
+
+    expect(
+      await screen.findByText(/Currently impersonating user ada@example.com/),
+    ).toBeInTheDocument();
+    await person.click(screen.getByRole("button", { name: "Cancel impersonation" }));
+    await waitFor(() =>
+      expect(api.calls("POST", "/api/user/cancel-impersonation")).toHaveLength(1),
+    );
   });
 
   it("SH-ERR-006 asks an unconfirmed account to confirm its e-mail and can resend the link", async () => {

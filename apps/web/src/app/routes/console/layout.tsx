@@ -1,11 +1,31 @@
-import { Outlet } from "react-router";
+import { useCallback, useMemo, useState } from "react";
+import { Group } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import { visibleNavigation } from "@netfleet/contracts/navigation";
+import type { CurrentUser } from "@netfleet/contracts/schemas/users";
+import { BreadcrumbLabelsProvider } from "../../../components/layout/breadcrumb-labels";
 import { ConsoleShell } from "../../../components/layout/console-shell";
 import { ErrorScreen } from "../../../components/layout/error-screen";
 import { FullPageLoader } from "../../../components/layout/full-page-loader";
-import { AccountControls } from "../../../features/account/components/account-controls";
+import { HelpPanel } from "../../../components/layout/help-panel";
+import { ImpersonationBanner } from "../../../components/layout/impersonation-banner";
+import { SideNav } from "../../../components/layout/side-nav";
+import { useWideNav } from "../../../components/layout/use-wide-nav";
+import consoleClasses from "../../../components/layout/console-shell.module.css";
+import { useSignOut } from "../../../features/account/api/revoke-token";
+import { useCancelImpersonation } from "../../../features/impersonation/api/cancel-impersonation";
+import { useRevokeImpersonationAccess } from "../../../features/impersonation/api/revoke-impersonation-access";
+import { UserMenu } from "../../../features/user-menu/components/user-menu";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { EmailNotVerifiedScreen } from "../../../features/account/components/email-not-verified-screen";
-import { useCurrentUser } from "../../../features/users/api/get-current-user";
+import { SessionPrompts } from "../../../features/onboarding/components/session-prompts";
+import { currentUserQuery, useCurrentUser } from "../../../features/users/api/get-current-user";
+import { useTheme } from "../../../lib/app-config";
+import { transitionKey, useCurrentRoute } from "../../../lib/current-route";
 import { toApiRequestError } from "../../../lib/http";
+import { useGuardOutcome } from "./use-guard-outcome";
 
 /** Console pages need the current user: until it is known nothing else renders. */
 export function Component() {
@@ -28,10 +48,105 @@ export function Component() {
       />
     );
   }
+  return <GuardedConsole user={user.data} />;
+}
+
+function GuardedConsole({ user }: { user: CurrentUser }) {
+  const outcome = useGuardOutcome(user);
+  if (outcome.element) return outcome.element;
+  return <Console user={user} />;
+}
+
+function Console({ user }: { user: CurrentUser }) {
+  const { t: tr } = useTranslation("routes");
+  const { t: tn } = useTranslation("navigation");
+  const theme = useTheme();
+  const { route, params } = useCurrentRoute();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [wide, toggleWide] = useWideNav();
+  const [reloads, setReloads] = useState(0);
+  const { signOut } = useSignOut();
+  const cancelImpersonation = useCancelImpersonation();
+  const revokeAccess = useRevokeImpersonationAccess();
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+
+  const groups = useMemo(
+    () =>
+      visibleNavigation({ permissions: user.permissions, disabledRoutes: theme.disabled_routes }),
+    [user.permissions, theme.disabled_routes],
+  );
+
+  // Clicking the link of the page already open reloads it: fresh data, fresh page state.
+  const reloadCurrent = useCallback(() => {
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "users" });
+    setReloads((n) => n + 1);
+  }, [queryClient]);
+
+  const current = { routeName: route?.name ?? null, pathname };
+  const impersonating = !!user.token.act;
 
   return (
-    <ConsoleShell headerEnd={<AccountControls email={user.data.email} />}>
-      <Outlet />
-    </ConsoleShell>
+    <BreadcrumbLabelsProvider>
+      <ConsoleShell
+        theme={theme}
+        wide={wide}
+        onToggleWide={toggleWide}
+        navbar={(isWide) => (
+          <SideNav
+            groups={groups}
+            wide={isWide}
+            current={current}
+            onReloadCurrent={reloadCurrent}
+          />
+        )}
+        banner={
+          impersonating ? (
+            <ImpersonationBanner
+              user={user}
+              onCancel={() => cancelImpersonation.mutate()}
+              cancelling={cancelImpersonation.isPending || cancelImpersonation.isSuccess}
+            />
+          ) : undefined
+        }
+        headerEnd={
+          <Group gap="xs" wrap="nowrap">
+            <HelpPanel
+              routeName={route?.name ?? null}
+              pageTitle={route ? tr(route.name, { defaultValue: route.title }) : ""}
+              theme={theme}
+            />
+            <UserMenu
+              user={user}
+              theme={theme}
+              onLogout={signOut}
+              onRevokeImpersonationAccess={() => setConfirmRevoke(true)}
+            />
+          </Group>
+        }
+      >
+        <div key={`${transitionKey(route, params)}:${reloads}`} className={consoleClasses.page}>
+          <Outlet />
+        </div>
+        <ConfirmModal
+          opened={confirmRevoke}
+          title={tn("revokeTitle")}
+          confirmLabel={tn("revokeConfirm")}
+          danger
+          loading={revokeAccess.isPending || revokeAccess.isSuccess}
+          onCancel={() => setConfirmRevoke(false)}
+          onConfirm={() => revokeAccess.mutate()}
+        >
+          {tn("revokeText")}
+        </ConfirmModal>
+        <SessionPrompts
+          user={user}
+          theme={theme}
+          onUserChanged={() =>
+            void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })
+          }
+        />
+      </ConsoleShell>
+    </BreadcrumbLabelsProvider>
   );
 }

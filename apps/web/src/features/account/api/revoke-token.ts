@@ -1,8 +1,13 @@
+import { useState } from "react";
+import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { DataEnvelope } from "@netfleet/contracts/envelope";
 import type { revokeBodySchema, revokeResultSchema } from "@netfleet/contracts/schemas/account";
-import { SESSION_CALLS, http } from "../../../lib/http";
+import { ACCOUNT_PAGES } from "../../../lib/account-paths";
+import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
+import { SESSION_CALLS, clearHttpCache, http, toApiRequestError } from "../../../lib/http";
+import { i18n } from "../../../lib/i18n";
 
 export type RevokeBody = z.input<typeof revokeBodySchema>;
 export type RevokeResult = z.infer<typeof revokeResultSchema>;
@@ -26,4 +31,28 @@ export function revokeBodyFromQuery(search: string): RevokeBody {
 
 export function useRevokeToken() {
   return useMutation({ mutationFn: revokeToken });
+}
+
+/**
+ * Signing out from anywhere in the console: revoke the session, then go where the server
+ * says (the sign-in page by default). Failures are reported with the server's message.
+ */
+export function useSignOut() {
+  const revoke = useRevokeToken();
+  const [leaving, setLeaving] = useState(false);
+  const signOut = () =>
+    revoke.mutate(revokeBodyFromQuery(window.location.search), {
+      onSuccess: ({ location }) => {
+        setLeaving(true);
+        clearHttpCache();
+        browserLocation.assign(sameOriginTarget(location, ACCOUNT_PAGES.signIn));
+      },
+      onError: (error) =>
+        notifications.show({
+          color: "red",
+          title: i18n.t("common:signOutFailed"),
+          message: toApiRequestError(error).message,
+        }),
+    });
+  return { signOut, pending: revoke.isPending || leaving };
 }

@@ -1,11 +1,6 @@
-import { useState } from "react";
 import { Box, Button, type ButtonProps } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconLogout } from "@tabler/icons-react";
-import { ACCOUNT_PAGES } from "../../../lib/account-paths";
-import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
-import { toApiRequestError } from "../../../lib/http";
-import { revokeBodyFromQuery, useRevokeToken } from "../api/revoke-token";
+import { useSignOut } from "../api/revoke-token";
 
 interface SignOutButtonProps extends Pick<ButtonProps, "variant" | "color" | "fullWidth"> {
   label?: string;
@@ -15,22 +10,7 @@ interface SignOutButtonProps extends Pick<ButtonProps, "variant" | "color" | "fu
 
 /** Revokes the session and goes where the server says (the sign-in page by default). */
 export function SignOutButton({ label = "Logout", compact = false, ...props }: SignOutButtonProps) {
-  const revoke = useRevokeToken();
-  const [leaving, setLeaving] = useState(false);
-
-  const signOut = () =>
-    revoke.mutate(revokeBodyFromQuery(window.location.search), {
-      onSuccess: ({ location }) => {
-        setLeaving(true);
-        browserLocation.assign(sameOriginTarget(location, ACCOUNT_PAGES.signIn));
-      },
-      onError: (error) =>
-        notifications.show({
-          color: "red",
-          title: "Could not sign out",
-          message: toApiRequestError(error).message,
-        }),
-    });
+  const { signOut, pending } = useSignOut();
 
   const icon = <IconLogout size={16} aria-hidden />;
   return (
@@ -38,7 +18,7 @@ export function SignOutButton({ label = "Logout", compact = false, ...props }: S
       variant="default"
       {...props}
       onClick={signOut}
-      loading={revoke.isPending || leaving}
+      loading={pending}
       leftSection={compact ? undefined : icon}
       aria-label={compact ? label : undefined}
       px={compact ? { base: 10, sm: "md" } : undefined}

@@ -2,16 +2,29 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { TIMEOUTS } from "@netfleet/contracts/constants";
 import type { CurrentUser, currentUserResponseSchema } from "@netfleet/contracts/schemas/users";
-import { http } from "../../../lib/http";
+import { USER_CALL, http, isCancelledRequest, toUserRequestError } from "../../../lib/http";
+import { rememberCurrentUser } from "../../../lib/session-events";
 
 type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
+/**
+ * The current user (shell §7, SH-HTTP-016). It times out after 30 s, and its failures carry
+ * the start-up wording (SH-ERR-008, SH-ERR-009). Every page needs it, so a route change
+ * does not cancel it.
+ */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  const response = await http.get<CurrentUserResponse>("/api/user", {
-    timeout: TIMEOUTS.userRequestMs,
-    signal,
-  });
-  return response.data.data;
+  try {
+    const response = await http.get<CurrentUserResponse>(USER_CALL, {
+      timeout: TIMEOUTS.userRequestMs,
+      keepOnRouteChange: true,
+      signal,
+    });
+    const user = response.data.data;
+    rememberCurrentUser(user);
+    return user;
+  } catch (error) {
+    throw isCancelledRequest(error) ? error : toUserRequestError(error);
+  }
 }
 
 export function currentUserQuery() {

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { notifications } from "@mantine/notifications";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { TOASTS } from "@netfleet/contracts/constants";
+import { createQueryClient } from "../lib/query-client";
+import { AppProviders, toastPosition } from "./providers";
+
+function renderProviders() {
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <p>Console</p>
+    </AppProviders>,
+  );
+}
+
+function toast(message: string) {
+  act(() => {
+    notifications.show({ message });
+  });
+}
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("toasts", () => {
+  it("SH-CONST-003 shows toasts at the top, at most 7 at once, the rest waiting their turn", async () => {
+    renderProviders();
+    for (let i = 1; i <= 8; i++) toast(`Toast ${i}`);
+
+    const shown = await screen.findAllByRole("alert");
+    expect(shown).toHaveLength(7);
+    for (const alert of shown) {
+      expect(alert.closest("[data-position]")).toHaveAttribute("data-position", "top-center");
+    }
+    expect(screen.queryByText("Toast 8")).not.toBeInTheDocument();
+
+    fireEvent.click(within(shown[0]!).getByRole("button"));
+    expect(await screen.findByText("Toast 8")).toBeInTheDocument();
+  });
+
+  it("SH-CONST-004 closes a toast after 4000 ms, waits while it is hovered, and has a close button", () => {
+    vi.useFakeTimers();
+    renderProviders();
+    toast("Saved");
+    const alert = screen.getByRole("alert");
+    expect(within(alert).getByRole("button")).toBeInTheDocument();
+
+    fireEvent.mouseEnter(alert);
+    advance(10_000);
+    expect(screen.getByText("Saved")).toBeInTheDocument();
+
+    fireEvent.mouseLeave(alert);
+    advance(3_990);
+    expect(screen.getByText("Saved")).toBeInTheDocument();
+    advance(10);
+    // Then its (here instant) closing animation runs.
+    advance(200);
+    expect(screen.queryByText("Saved")).not.toBeInTheDocument();
+  });
+
+  it("SH-CONST-004 animates a toast for 150 ms when motion is not reduced", () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, "matchMedia").mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: false,
+    }));
+    renderProviders();
+    toast("Moving");
+
+    expect(screen.getByRole("alert").closest("[style*=transition-duration]")).toHaveStyle({
+      transitionDuration: "150ms, 150ms, 150ms",
+    });
+  });
+
+  it("SH-CONST-005 places toasts at any of the six allowed positions", () => {
+    expect(TOASTS.positions.map(toastPosition)).toEqual([
+      "top-right",
+      "top-center",
+      "top-left",
+      "bottom-right",
+      "bottom-center",
+      "bottom-left",
+    ]);
+  });
+});

@@ -1,0 +1,24 @@
+import { Navigate, useLocation, useParams } from "react-router";
+import { canOpenRoute } from "@netfleet/contracts/navigation";
+import { buildPath, routeByName, type RouteSpec } from "@netfleet/contracts/routes";
+import { useViewer } from "../../lib/viewer";
+
+/**
+ * Paths that only lead elsewhere: `/reports` → single, `/companies/{id}` → its devices tab,
+ * `/devices/{id}` → activity; `"first-tab"` picks the first tab this user may open.
+ */
+export function RouteRedirect({ route }: { route: RouteSpec }) {
+  const params = useParams();
+  const { search } = useLocation();
+  const viewer = useViewer();
+  const candidates =
+    route.redirect === "first-tab" ? (route.tabs ?? []) : route.redirect ? [route.redirect] : [];
+  const target = candidates
+    .map((name) => routeByName(name))
+    .find((r) => r && r.path !== null && (!viewer || canOpenRoute(r, viewer, params)));
+  if (!target) return null;
+  const clean = Object.fromEntries(
+    Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  return <Navigate to={`${buildPath(target, clean)}${search}`} replace />;
+}

@@ -1,0 +1,39 @@
+import { List, Modal, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { groupPermissions } from "../permission-groups";
+
+interface UserPermissionsModalProps {
+  opened: boolean;
+  onClose: () => void;
+  permissions: readonly string[];
+}
+
+/** "User permissions": what the signed-in user's role allows, by area, in plain words. */
+export function UserPermissionsModal({ opened, onClose, permissions }: UserPermissionsModalProps) {
+  const { t } = useTranslation("user-menu");
+  const groups = groupPermissions(permissions);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("userPermissions")} size="lg">
+      {groups.length === 0 ? (
+        <Text size="sm">{t("noPermissions")}</Text>
+      ) : (
+        <Stack gap="md">
+          {groups.map(({ group, names }) => (
+            <section key={group} aria-labelledby={`user-permissions-${group}`}>
+              <Title order={3} fz="sm" mb={4} id={`user-permissions-${group}`}>
+                {t(`group.${group}`)}
+              </Title>
+              <List size="sm" spacing={2}>
+                {names.map((name) => (
+                  <List.Item key={name}>
+                    {t(`permission.${name}`, { defaultValue: name })}
+                  </List.Item>
+                ))}
+              </List>
+            </section>
+          ))}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

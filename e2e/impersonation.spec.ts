@@ -1,0 +1,143 @@
+import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, signIn } from "./support";
+
+/**
+ * Impersonation against the demo seed: enduser@ allows support for 30 days from seeding.
+ * The journeys run in order; the last one changes advanced.guest@'s grant, which no other
+ * journey reads.
+ */
+const SUPPORT = "support@demo.example.com";
+const END_USER = "enduser@demo.example.com";
+const GRANTOR = "advanced.guest@demo.example.com";
+
+interface Me {
+  id: number;
+  email: string;
+  impersonation_access_limit: string | null;
+  token: { sub: string; act?: { sub: string; email: string } };
+}
+
+async function currentUser(page: Page): Promise<Me> {
+  const res = await page.request.get("/api/user");
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Me;
+}
+
+/** The state-changing header the console sends, read from the browser's cookie. */
+async function xsrf(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN");
+  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
+}
+
+/** A script-like caller signed in as the system administrator, to read the outbox. */
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  await api.get("/healthz");
+  const { cookies } = await api.storageState();
+  const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const res = await api.post("/account/sign-in", {
+    data: { email: "superadmin@demo.example.com", password: DEMO_PASSWORD },
+    headers: { "X-XSRF-TOKEN": decodeURIComponent(token) },
+  });
+  expect(res.status()).toBe(200);
+  return api;
+}
+
+test.describe.serial("impersonation", () => {
+  test("SH-HTTP-016 SH-SESSION-015 support acts as a user who allowed it, then returns to their own session", async ({
+    page,
+  }) => {
+    await signIn(page, SUPPORT, "/users/impersonation-logs");
+    await expect(page.getByRole("heading", { name: "Impersonation logs" })).toBeVisible();
+    // The seed's past impersonations.
+    await expect(
+      page.getByRole("table", { name: "Impersonation logs" }).getByRole("row").nth(3),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Start impersonation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Start impersonation" });
+    await dialog.getByRole("button", { name: `Impersonate ${END_USER}` }).click();
+
+    await expect(page).toHaveURL(/\/management\/devices$/);
+    await expect(page.getByRole("heading", { name: "Devices" })).toBeVisible();
+    const acting = await currentUser(page);
+    expect(acting.email).toBe(END_USER);
+    expect(acting.token.act?.email).toBe(SUPPORT);
+
+    const cancel = await page.request.post("/api/user/cancel-impersonation", {
+      headers: await xsrf(page),
+    });
+    expect(cancel.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Devices" })).toBeVisible();
+    const back = await currentUser(page);
+    expect(back.email).toBe(SUPPORT);
+    expect(back.token.act).toBeUndefined();
+  });
+
+  test("SH-MENU-034 logging out while impersonating ends the impersonation too", async ({
+    page,
+  }) => {
+    await signIn(page, SUPPORT);
+    const users = await page.request.get("/api/users/impersonable");
+    const target = ((await users.json()) as { data: { id: number; email: string }[] }).data.find(
+      (u) => u.email === END_USER,
+    );
+    expect(target).toBeDefined();
+    const started = await page.request.post(`/api/users/${target!.id}/impersonate`, {
+      headers: await xsrf(page),
+    });
+    expect(started.status()).toBe(200);
+    expect((await currentUser(page)).token.act?.email).toBe(SUPPORT);
+
+    const revoked = await page.request.post("/account/token/revoke", {
+      data: {},
+      headers: await xsrf(page),
+    });
+    expect(revoked.status()).toBe(200);
+    expect((await page.request.get("/api/user")).status()).toBe(401);
+
+    await signIn(page, SUPPORT, "/users/impersonation-logs");
+    const newest = page.getByRole("table", { name: "Impersonation logs" }).getByRole("row").nth(1);
+    await expect(newest).toContainText(END_USER);
+    await expect(newest).toContainText("Signed out");
+  });
+
+  test("SH-SESSION-014 a user grants access by e-mailed link and revokes it", async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, GRANTOR, "/account/settings");
+    const card = page.getByRole("region", { name: "Support access" });
+    await expect(card.getByText("Support staff cannot sign in as you.")).toBeVisible();
+    await card.getByRole("combobox", { name: "Allow access for" }).click();
+    await page.getByRole("option", { name: "1 day" }).click();
+    await card.getByRole("button", { name: "Grant access" }).click();
+    await expect(
+      card.getByText(`We sent a confirmation link to ${GRANTOR}.`, { exact: false }),
+    ).toBeVisible();
+    expect((await currentUser(page)).impersonation_access_limit).toBeNull();
+
+    const admin = await adminApi(baseURL!);
+    const mails = await admin.get(
+      `/api/mail-logs?to=${encodeURIComponent(GRANTOR)}&template=impersonation_access&limit=1`,
+    );
+    const text = ((await mails.json()) as { data: { text: string }[] }).data[0]?.text ?? "";
+    await admin.dispose();
+    const link = /https?:\/\/\S+\/users\/confirm-impersonation-access\/\S+/.exec(text)?.[0];
+    expect(link).toBeDefined();
+
+    await page.goto(new URL(link!).pathname);
+    await expect(page.getByText(/^Support staff may sign in as you until /)).toBeVisible();
+    expect((await currentUser(page)).impersonation_access_limit).not.toBeNull();
+
+    await page.getByRole("link", { name: "Back to account settings" }).click();
+    await card.getByRole("button", { name: "Revoke access" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke support access?" });
+    const reloaded = page.waitForEvent("load");
+    await confirm.getByRole("button", { name: "Revoke access" }).click();
+    await reloaded;
+    await expect(card.getByText("Support staff cannot sign in as you.")).toBeVisible();
+    expect((await currentUser(page)).impersonation_access_limit).toBeNull();
+  });
+});

@@ -1,0 +1,21 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Password of every demo user (npm run seed:demo). */
+export const DEMO_PASSWORD = "Demo-password-1";
+
+/** Signs in through the sign-in page, starting from `path`, and waits to arrive there. */
+export async function signIn(page: Page, email: string, path = "/management/devices") {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/account\/sign-in/);
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/account\/sign-in/);
+}
+
+/** The sidebar's link names, in order. */
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+  await expect(nav).toBeVisible();
+  return nav.getByRole("link").allInnerTexts();
+}
