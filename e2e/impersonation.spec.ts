@@ -44,7 +44,7 @@ async function adminApi(baseURL: string): Promise<APIRequestContext> {
 }
 
 test.describe.serial("impersonation", () => {
-  test("SH-HTTP-016 SH-SESSION-015 support acts as a user who allowed it, then returns to their own session", async ({
+  test("SH-HTTP-016 SH-SESSION-015 SH-LAYOUT-014 SH-LAYOUT-015 SH-MENU-003 support acts as a user who allowed it, sees the banner, and cancels from the header", async ({
     page,
   }) => {
     await signIn(page, SUPPORT, "/users/impersonation-logs");
@@ -64,12 +64,23 @@ test.describe.serial("impersonation", () => {
     expect(acting.email).toBe(END_USER);
     expect(acting.token.act?.email).toBe(SUPPORT);
 
-    const cancel = await page.request.post("/api/user/cancel-impersonation", {
-      headers: await xsrf(page),
-    });
-    expect(cancel.status()).toBe(200);
-    await page.reload();
+    // The header says who is being impersonated and offers the way back.
+    await expect(
+      page.getByText(`Currently impersonating user ${END_USER}`, { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText(/#\d+/);
+    await page.getByRole("button", { name: /^User menu/ }).click();
+    await expect(page.getByRole("menuitem", { name: "Account settings" })).toHaveCount(0);
+    await expect(
+      page.getByRole("menuitem", { name: "Logout & cancel impersonation" }),
+    ).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Cancel impersonation" }).click();
+    await reloaded;
     await expect(page.getByRole("heading", { name: "Devices" })).toBeVisible();
+    await expect(page.getByText("Currently impersonating user")).toHaveCount(0);
     const back = await currentUser(page);
     expect(back.email).toBe(SUPPORT);
     expect(back.token.act).toBeUndefined();
@@ -96,6 +107,8 @@ test.describe.serial("impersonation", () => {
     });
     expect(revoked.status()).toBe(200);
     expect((await page.request.get("/api/user")).status()).toBe(401);
+    // The open console notices the dead session by itself; start afresh instead of racing it.
+    await page.goto("about:blank");
 
     await signIn(page, SUPPORT, "/users/impersonation-logs");
     const newest = page.getByRole("table", { name: "Impersonation logs" }).getByRole("row").nth(1);
@@ -103,7 +116,7 @@ test.describe.serial("impersonation", () => {
     await expect(newest).toContainText("Signed out");
   });
 
-  test("SH-SESSION-014 a user grants access by e-mailed link and revokes it", async ({
+  test("SH-SESSION-014 SH-MENU-006 a user grants access by e-mailed link and revokes it from the user menu", async ({
     page,
     baseURL,
   }) => {
@@ -131,12 +144,22 @@ test.describe.serial("impersonation", () => {
     await expect(page.getByText(/^Support staff may sign in as you until /)).toBeVisible();
     expect((await currentUser(page)).impersonation_access_limit).not.toBeNull();
 
-    await page.getByRole("link", { name: "Back to account settings" }).click();
-    await card.getByRole("button", { name: "Revoke access" }).click();
-    const confirm = page.getByRole("dialog", { name: "Revoke support access?" });
+    // The user menu shows the grant and revokes it after a confirmation.
+    await page.getByRole("button", { name: /^User menu/ }).click();
+    await page.getByRole("menuitem", { name: /^Impersonation until / }).click();
+    await page.getByRole("menuitem", { name: "Revoke access" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke impersonation access?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    expect((await currentUser(page)).impersonation_access_limit).not.toBeNull();
+
+    await page.getByRole("button", { name: /^User menu/ }).click();
+    await page.getByRole("menuitem", { name: /^Impersonation until / }).click();
+    await page.getByRole("menuitem", { name: "Revoke access" }).click();
     const reloaded = page.waitForEvent("load");
     await confirm.getByRole("button", { name: "Revoke access" }).click();
     await reloaded;
+    await page.goto("/account/settings");
     await expect(card.getByText("Support staff cannot sign in as you.")).toBeVisible();
     expect((await currentUser(page)).impersonation_access_limit).toBeNull();
   });

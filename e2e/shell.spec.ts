@@ -177,6 +177,9 @@ test.describe("routes and the guard", () => {
     const branded = process.env.E2E_BRANDED_URL!;
     await signIn(page, "admin@demo.example.com", `${branded}/management/devices`);
     await expect(page.getByRole("link", { name: "AcmeNet, go to devices" })).toBeVisible();
+    // The theme's main colour becomes the console's primary colour (the logo mark is filled with it).
+    const mark = page.getByRole("banner").locator(".mantine-ThemeIcon-root").first();
+    await expect(mark).toHaveCSS("background-color", "rgb(12, 166, 120)");
     const links = await sidebarLinks(page);
     expect(links).not.toContain("Remote access");
     expect(links).toContain("Access history");

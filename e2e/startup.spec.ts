@@ -81,6 +81,61 @@ test.describe("start-up screens", () => {
   });
 });
 
+test.describe("answers the server gives at start-up", () => {
+  /** Makes the user call answer `status` with `code`, as a server in that state would. */
+  async function userCallAnswers(page: Page, status: number, code: string, message: string) {
+    await page.route("**/api/user", (route) =>
+      route.fulfill({
+        status,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, errors: [{ code, message }] }),
+      }),
+    );
+  }
+
+  // No single sign-on and no mandatory MFA exist to cause these codes, so the answers are
+  // staged; the screens, their texts and the way out are what is proven.
+  test("SH-ERR-003 NOT_INVITED_EXTERNAL_USER shows the single-sign-on notice", async ({ page }) => {
+    await signIn(page, "admin@demo.example.com");
+    await userCallAnswers(page, 403, "NOT_INVITED_EXTERNAL_USER", "Not invited.");
+    await page.reload();
+    await expect(
+      page.getByRole("heading", { name: "Your account has not been invited" }),
+    ).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+  });
+
+  test("SH-ERR-004 MFA_MANDATORY shows the multi-factor-required screen", async ({ page }) => {
+    await signIn(page, "admin@demo.example.com");
+    await userCallAnswers(page, 403, "MFA_MANDATORY", "Set up two-factor authentication.");
+    await page.reload();
+    await expect(
+      page.getByRole("heading", { name: "Two-factor authentication required" }),
+    ).toBeVisible();
+  });
+
+  test("SH-START-009 SH-START-010 a server that cannot answer shows the maintenance screen, and Try again recovers", async ({
+    page,
+  }) => {
+    await signIn(page, "admin@demo.example.com");
+    await userCallAnswers(page, 503, "SERVICE_UNAVAILABLE", "The database is not reachable.");
+    for (let i = 0; i < 3; i++) {
+      await page.reload();
+      await expect(
+        page.getByRole("heading", { name: "Netfleet is under maintenance" }),
+      ).toBeVisible();
+    }
+    await expect(page.getByText("The database is not reachable. (status 503)")).toBeVisible();
+    // Consecutive failures are counted in session storage (D26), retries included.
+    const failures = await page.evaluate(() => sessionStorage.getItem("sessionFailures"));
+    expect(Number(failures)).toBeGreaterThanOrEqual(3);
+
+    await page.unroute("**/api/user");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: "Devices" })).toBeVisible();
+  });
+});
+
 test.describe("offline", () => {
   test("SH-START-012 SH-START-005 SH-ERR-010 an offline start opens the offline page", async ({
     page,

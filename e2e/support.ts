@@ -19,3 +19,27 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
   await expect(nav).toBeVisible();
   return nav.getByRole("link").allInnerTexts();
 }
+
+/**
+ * Watches the page for `text` and notes in session storage when it appears, so a message
+ * shown just before a reload (such as a toast) can still be checked after it.
+ */
+export async function watchForText(page: Page, text: string) {
+  await page.evaluate((wanted) => {
+    const key = `seen:${wanted}`;
+    sessionStorage.removeItem(key);
+    const check = () => {
+      if (document.body.innerText.includes(wanted)) sessionStorage.setItem(key, "1");
+    };
+    new MutationObserver(check).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, text);
+}
+
+/** Whether `watchForText` saw `text`, before or after a reload. */
+export async function sawText(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((wanted) => sessionStorage.getItem(`seen:${wanted}`) === "1", text);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { sawText, signIn, watchForText } from "./support";
 
 /** The browser's own zone, so that a chosen one and a reset are told apart. */
 test.use({ timezoneId: "Europe/Oslo" });
@@ -83,9 +83,11 @@ test.describe("user menu", () => {
     expect(await page.getByRole("option").count()).toBeGreaterThan(300);
     await zone.fill("Tokyo");
     const reloaded = nextLoad(page);
+    // The toast lives 300 ms before the reload: note its appearance, then check it.
+    await watchForText(page, "Timezone updated successfully");
     await page.getByRole("option", { name: "Asia/Tokyo" }).click();
-    await expect(page.getByText("Timezone updated successfully")).toBeVisible();
     await reloaded;
+    expect(await sawText(page, "Timezone updated successfully")).toBe(true);
     expect(await cookie(page, "setTimeZone")).toBe("Asia/Tokyo");
 
     await openUserMenu(page);
@@ -94,9 +96,10 @@ test.describe("user menu", () => {
     );
     await page.getByRole("menuitem", { name: /^System timezone/ }).click();
     const resetReload = nextLoad(page);
+    await watchForText(page, "The default timezone is used");
     await page.getByRole("menuitem", { name: "Reset system timezone" }).click();
-    await expect(page.getByText("The default timezone is used")).toBeVisible();
     await resetReload;
+    expect(await sawText(page, "The default timezone is used")).toBe(true);
     expect(await cookie(page, "setTimeZone")).toBeUndefined();
     await openUserMenu(page);
     await expect(page.getByRole("menuitem", { name: /^System timezone/ })).toContainText(

@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { MantineProvider } from "@mantine/core";
 import { Notifications, type NotificationsProps } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { TOASTS } from "@netfleet/contracts/constants";
 import { cookieColorSchemeManager } from "../lib/color-scheme";
-import { theme } from "./theme";
+import { useTheme } from "../lib/app-config";
+import { brandedTheme } from "./theme";
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -26,8 +27,19 @@ const colorSchemeManager = cookieColorSchemeManager();
 
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
+    <QueryClientProvider client={queryClient}>
+      <BrandedMantine>{children}</BrandedMantine>
+    </QueryClientProvider>
+  );
+}
+
+/** Mantine with the installation's branding, once the app configuration has arrived. */
+function BrandedMantine({ children }: { children: ReactNode }) {
+  const branding = useTheme();
+  const mantineTheme = useMemo(() => brandedTheme(branding), [branding]);
+  return (
     <MantineProvider
-      theme={theme}
+      theme={mantineTheme}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
@@ -39,7 +51,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         transitionDuration={TOASTS.closeAnimationMs}
         pauseResetOnHover="all"
       />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

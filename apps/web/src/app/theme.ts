@@ -1,4 +1,10 @@
-import { createTheme } from "@mantine/core";
+import {
+  type MantineThemeOverride,
+  colorsTuple,
+  createTheme,
+  mergeThemeOverrides,
+} from "@mantine/core";
+import type { Theme } from "@netfleet/contracts/schemas/theme";
 
 /** One restrained accent on Mantine's neutrals; the system font stack, so nothing loads from the network. */
 export const theme = createTheme({
@@ -14,3 +20,17 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: "md" } },
   },
 });
+
+/**
+ * The console's theme for a branding (shell §3 Theme): the unbranded product keeps its
+ * indigo; a branded one takes its `main_color` as the primary colour.
+ */
+export function brandedTheme(
+  branding: Pick<Theme, "default" | "main_color">,
+): MantineThemeOverride {
+  if (branding.default || !/^#[0-9a-f]{6}$/i.test(branding.main_color)) return theme;
+  return mergeThemeOverrides(
+    theme,
+    createTheme({ colors: { brand: colorsTuple(branding.main_color) }, primaryColor: "brand" }),
+  );
+}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { DEFAULT_THEME, type Theme } from "@netfleet/contracts/schemas/theme";
 import { http } from "./http";
 
@@ -32,8 +32,11 @@ export function appConfigQuery() {
   });
 }
 
-/** The theme in effect: the default one until the configuration is known. */
+/**
+ * The theme in effect: the default one until start-up has read the configuration. It
+ * only reads what start-up fetched, so no component asks the server by itself.
+ */
 export function useTheme(): Theme {
-  const config = useQuery(appConfigQuery());
+  const config = useQuery<AppConfig>({ queryKey: appConfigQuery().queryKey, queryFn: skipToken });
   return config.data?.theme ?? DEFAULT_THEME;
 }

@@ -9,6 +9,7 @@ export const messages = defineMessages(
   {
     loading: "Loading",
     signingIn: "Signing in",
+    unavailableTitle: "The console is unavailable",
     retry: "Try again",
     signOut: "Sign out",
     offlineTitle: "You are offline",
@@ -60,6 +61,7 @@ export const messages = defineMessages(
     no: {
       loading: "Laster",
       signingIn: "Logger inn",
+      unavailableTitle: "Konsollen er utilgjengelig",
       retry: "Prøv igjen",
       signOut: "Logg ut",
       offlineTitle: "Du er frakoblet",
@@ -113,6 +115,7 @@ export const messages = defineMessages(
     ja: {
       loading: "読み込み中",
       signingIn: "サインイン中",
+      unavailableTitle: "コンソールを利用できません",
       retry: "再試行",
       signOut: "サインアウト",
       offlineTitle: "オフラインです",
@@ -165,6 +168,7 @@ export const messages = defineMessages(
     uk: {
       loading: "Завантаження",
       signingIn: "Вхід",
+      unavailableTitle: "Консоль недоступна",
       retry: "Спробувати знову",
       signOut: "Вийти",
       offlineTitle: "Ви офлайн",

@@ -13,20 +13,13 @@ interface RenderOptions {
   path?: string;
 }
 
-/** Renders `ui` with the app's providers and a router, as a page of the console. */
-export function renderPage(ui: ReactElement, { url = "/", path }: RenderOptions = {}) {
+/** Mounts a router with the app's providers and a test query client that never retries. */
+function mount(router: ReturnType<typeof createMemoryRouter>) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { retry: false, staleTime: 0 },
     mutations: { retry: false },
   });
-  const router = createMemoryRouter(
-    [
-      { path: path ?? new URL(url, "http://localhost").pathname, element: ui },
-      { path: "*", element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [url] },
-  );
   const user = userEvent.setup();
   const result = render(
     <AppProviders queryClient={queryClient}>
@@ -36,19 +29,20 @@ export function renderPage(ui: ReactElement, { url = "/", path }: RenderOptions 
   return { ...result, user, router, queryClient };
 }
 
+/** Renders `ui` with the app's providers and a router, as a page of the console. */
+export function renderPage(ui: ReactElement, { url = "/", path }: RenderOptions = {}) {
+  return mount(
+    createMemoryRouter(
+      [
+        { path: path ?? new URL(url, "http://localhost").pathname, element: ui },
+        { path: "*", element: <p>Elsewhere</p> },
+      ],
+      { initialEntries: [url] },
+    ),
+  );
+}
+
 /** Renders the whole console router at `url`, as the browser would show it. */
 export function renderApp(url: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { retry: false, staleTime: 0 },
-    mutations: { retry: false },
-  });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const user = userEvent.setup();
-  const result = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, user, router, queryClient };
+  return mount(createMemoryRouter(routes, { initialEntries: [url] }));
 }

@@ -213,7 +213,7 @@ describe("POST /account/token/refresh", () => {
 });
 
 describe("POST /account/token/revoke", () => {
-  it("ends the session, clears cookies and answers where to go", async () => {
+  it("SH-HTTP-018 SH-HTTP-019 ends the session, clears cookies and answers the redirect_uri as location", async () => {
     const user = await f.user({ company });
     const agent = new TestAgent(t.app);
     await agent.signIn(user.email, user.password);

@@ -4,8 +4,7 @@ import { dataEnvelope } from "@netfleet/contracts/envelope";
 import { companyDataQuerySchema, companyDataSchema } from "@netfleet/contracts/schemas/credits";
 import { ok } from "../../lib/envelope";
 import { requireAuth } from "../../plugins/auth";
-import { AppError } from "../../plugins/errors";
-import { companiesRepo } from "./companies.repo";
+import { companyInScope } from "./companies.service";
 
 export async function companiesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -26,11 +25,7 @@ export async function companiesRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const company = await companiesRepo(ctx.db).findInScope(
-        auth.tenant,
-        request.query.company_id ?? auth.user.companyId,
-      );
-      if (!company) throw new AppError("NOT_FOUND", "No such company.", { source: "company_id" });
+      const company = await companyInScope(ctx.db, auth, request.query.company_id);
       return ok({ company_id: company.id, remaining_data: company.remainingData });
     },
   );

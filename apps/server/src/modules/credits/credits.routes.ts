@@ -8,8 +8,7 @@ import {
 } from "@netfleet/contracts/schemas/credits";
 import { ok } from "../../lib/envelope";
 import { requireAuth } from "../../plugins/auth";
-import { AppError } from "../../plugins/errors";
-import { companiesRepo } from "../companies/companies.repo";
+import { companyInScope } from "../companies/companies.service";
 import { type CreditBalanceRow, creditsRepo } from "./credits.repo";
 
 function presentSummary(companyId: number, rows: CreditBalanceRow[]): CreditsSummary {
@@ -46,11 +45,7 @@ export async function creditsRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const company = await companiesRepo(ctx.db).findInScope(
-        auth.tenant,
-        request.query.company_id ?? auth.user.companyId,
-      );
-      if (!company) throw new AppError("NOT_FOUND", "No such company.", { source: "company_id" });
+      const company = await companyInScope(ctx.db, auth, request.query.company_id);
       return ok(presentSummary(company.id, await creditsRepo(ctx.db).balances(company.id)));
     },
   );

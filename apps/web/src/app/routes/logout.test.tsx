@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe("/logout", () => {
-  it("SH-MENU-034 revokes the session once and goes where the server says", async () => {
+  it("SH-MENU-034 SH-HTTP-018 SH-HTTP-019 revokes once with the query's client_id and redirect_uri, then goes where the server says", async () => {
     const api = fakeApi().on(
       "POST",
       "/account/token/revoke",

@@ -10,6 +10,7 @@ import { NotInvitedScreen } from "../../components/screens/not-invited-screen";
 import { EmailNotVerifiedScreen } from "../../features/account/components/email-not-verified-screen";
 import { SignOutButton } from "../../features/account/components/sign-out-button";
 import { SESSIONLESS_PAGES } from "../../lib/account-paths";
+import { appConfigQuery } from "../../lib/app-config";
 import { onGlobalError, setSessionState } from "../../lib/http";
 import { onMaintenanceDue } from "../../lib/maintenance-counter";
 import { createAppRouter } from "../router";
@@ -74,6 +75,12 @@ export function MainApp() {
   const [outcome, setOutcome] = useState<MainOutcome | null>(() =>
     needsSession ? null : { kind: "app" },
   );
+
+  useEffect(() => {
+    // Pages without a session still wear the installation's branding; a failure leaves
+    // the unbranded look.
+    if (!needsSession) void queryClient.prefetchQuery(appConfigQuery());
+  }, [needsSession, queryClient]);
 
   useEffect(() => {
     if (!needsSession) return;

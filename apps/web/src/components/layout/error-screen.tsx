@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button, Group, Text, ThemeIcon } from "@mantine/core";
 import { IconServerOff } from "@tabler/icons-react";
 import { AuthLayout } from "./auth-layout";
@@ -12,6 +13,7 @@ interface ErrorScreenProps {
 
 /** A standalone screen for failures that leave nothing else to show. */
 export function ErrorScreen({ title, message, onRetry }: ErrorScreenProps) {
+  const { t } = useTranslation("common");
   return (
     <AuthLayout title={title}>
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -20,7 +22,7 @@ export function ErrorScreen({ title, message, onRetry }: ErrorScreenProps) {
         </ThemeIcon>
         <Text size="sm">{message}</Text>
       </Group>
-      <Button onClick={onRetry ?? (() => browserLocation.reload())}>Try again</Button>
+      <Button onClick={onRetry ?? (() => browserLocation.reload())}>{t("retry")}</Button>
     </AuthLayout>
   );
 }

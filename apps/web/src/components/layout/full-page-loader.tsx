@@ -1,8 +1,10 @@
 import { Center, Loader } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 
-export function FullPageLoader({ label = "Loading" }: { label?: string }) {
+export function FullPageLoader({ label }: { label?: string }) {
+  const { t } = useTranslation("common");
   return (
-    <Center h="100dvh" role="status" aria-label={label}>
+    <Center h="100dvh" role="status" aria-label={label ?? t("loading")}>
       <Loader />
     </Center>
   );

@@ -1,6 +1,6 @@
 import { hasPermission } from "@netfleet/contracts/permissions";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
-import type { CurrentUser } from "@netfleet/contracts/schemas/users";
+import { type CurrentUser, deriveUserFields } from "@netfleet/contracts/schemas/users";
 
 /**
  * Who sees what in the user menu (shell §2 User menu, decisions D6 and D14). Pure, so
@@ -52,7 +52,7 @@ export function showCompanyData(user: CurrentUser, theme: Theme): boolean {
 
 /** Payment controls are for top-level companies only (D14). */
 export function showPaymentControl(user: CurrentUser): boolean {
-  return user.company.level === 1;
+  return deriveUserFields(user).show_payment_control;
 }
 
 /**

@@ -29,6 +29,7 @@ import { useGuardOutcome } from "./use-guard-outcome";
 
 /** Console pages need the current user: until it is known nothing else renders. */
 export function Component() {
+  const { t } = useTranslation("startup");
   const user = useCurrentUser();
 
   if (user.isPending) return <FullPageLoader />;
@@ -39,10 +40,10 @@ export function Component() {
       return <EmailNotVerifiedScreen email={typeof email === "string" ? email : null} />;
     }
     // The HTTP client is already taking the browser to sign-in.
-    if (error.status === 401) return <FullPageLoader label="Signing in" />;
+    if (error.status === 401) return <FullPageLoader label={t("signingIn")} />;
     return (
       <ErrorScreen
-        title="Netfleet is unavailable"
+        title={t("unavailableTitle")}
         message={error.message}
         onRetry={() => void user.refetch()}
       />

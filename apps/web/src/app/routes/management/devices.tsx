@@ -1,11 +1,10 @@
-import { PageHeader } from "../../../components/layout/page-header";
+import { RoutePage } from "../../../components/layout/route-page";
 import { DevicesList } from "../../../features/devices/components/devices-list";
 
 export function Component() {
   return (
-    <>
-      <PageHeader title="Devices" />
+    <RoutePage>
       <DevicesList />
-    </>
+    </RoutePage>
   );
 }

@@ -1,21 +1,23 @@
 import { Badge } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import {
   connectionStatusLabel,
   type ConnectionStatusLabel,
 } from "@netfleet/contracts/device-status";
 
-const COLORS: Record<ConnectionStatusLabel, string> = {
-  Offline: "red",
-  Online: "green",
-  Pending: "yellow",
-  "Not Activated": "gray",
-};
+const BADGES = {
+  Offline: { color: "red", key: "statusOffline" },
+  Online: { color: "green", key: "statusOnline" },
+  Pending: { color: "yellow", key: "statusPending" },
+  "Not Activated": { color: "gray", key: "statusNotActivated" },
+} as const satisfies Record<ConnectionStatusLabel, { color: string; key: string }>;
 
 export function DeviceStatusBadge({ status }: { status: number }) {
-  const label = connectionStatusLabel(status);
+  const { t } = useTranslation("devices");
+  const badge = BADGES[connectionStatusLabel(status)];
   return (
-    <Badge color={COLORS[label]} variant="light" size="sm" tt="none" radius="sm">
-      {label}
+    <Badge color={badge.color} variant="light" size="sm" tt="none" radius="sm">
+      {t(badge.key)}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { DeviceListItem } from "@netfleet/contracts/schemas/devices";
+import { i18n } from "../../../lib/i18n";
 import { deferred, failure, fakeApi, type FakeRequest } from "../../../test/fake-api";
 import { renderPage } from "../../../test/render";
 import { DevicesList } from "./devices-list";
@@ -134,5 +135,19 @@ describe("DevicesList", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Could not load devices");
     expect(alert).toHaveTextContent("You do not have permission to do this.");
+  });
+
+  it("speaks the chosen language: search, column headings, statuses and paging", async () => {
+    await i18n.changeLanguage("no");
+    fakeApi().on("GET", "/api/devices", (request) => page(request, 60));
+    renderPage(<DevicesList />, { url: URL });
+
+    const table = await screen.findByRole("table", { name: "Enheter" });
+    expect(await within(table).findByText("Router 1")).toBeVisible();
+    expect(screen.getByRole("searchbox", { name: "Søk i enheter" })).toBeVisible();
+    expect(within(table).getByRole("button", { name: "Serienummer" })).toBeVisible();
+    expect(within(table).getAllByText("Tilkoblet")[0]).toBeVisible();
+    expect(screen.getByText("1–25 av 60")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Neste side" })).toBeVisible();
   });
 });

@@ -1,6 +1,4 @@
-import type { ReactNode } from "react";
-import { Badge, Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
+import { Badge, Text } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type {
@@ -8,18 +6,12 @@ import type {
   ImpersonationLog,
   ImpersonationLogSortKey,
 } from "@netfleet/contracts/schemas/impersonation";
+import {
+  type ListTableProps,
+  SortableTable,
+  type TableColumn,
+} from "../../../components/ui/sortable-table";
 import { formatDateTime } from "../../../lib/format";
-import type { LogSort, SortDirection } from "../log-sort";
-
-type Translate = TFunction;
-
-interface Column {
-  id: string;
-  label: (t: Translate) => string;
-  render: (log: ImpersonationLog, t: Translate) => ReactNode;
-  /** Sortable columns name the API's sort key and the direction a first click picks. */
-  sort?: { key: ImpersonationLogSortKey; first: SortDirection };
-}
 
 const REASON_KEYS = {
   cancelled: "reasonCancelled",
@@ -29,7 +21,7 @@ const REASON_KEYS = {
   session_ended: "reasonSessionEnded",
 } as const satisfies Record<ImpersonationEndReason, string>;
 
-function Status({ log, t }: { log: ImpersonationLog; t: Translate }) {
+function Status({ log, t }: { log: ImpersonationLog; t: TFunction }) {
   if (!log.end_reason) {
     return (
       <Badge color="orange" variant="light" tt="none">
@@ -44,140 +36,62 @@ function Status({ log, t }: { log: ImpersonationLog; t: Translate }) {
   );
 }
 
-const COLUMNS: readonly Column[] = [
-  {
-    id: "operator",
-    label: (t) => t("colOperator"),
-    sort: { key: "operator_email", first: "asc" },
-    render: (log) => log.operator_email,
-  },
-  {
-    id: "target",
-    label: (t) => t("colUser"),
-    sort: { key: "target_email", first: "asc" },
-    render: (log) => (
-      <Text size="sm" fw={500}>
-        {log.target_email}
-      </Text>
-    ),
-  },
-  {
-    id: "company",
-    label: (t) => t("colCompany"),
-    sort: { key: "company_name", first: "asc" },
-    render: (log) => log.company_name,
-  },
-  {
-    id: "started",
-    label: (t) => t("colStarted"),
-    sort: { key: "started_at", first: "desc" },
-    render: (log) => formatDateTime(log.started_at),
-  },
-  {
-    id: "ended",
-    label: (t) => t("colEnded"),
-    sort: { key: "ended_at", first: "desc" },
-    render: (log) => formatDateTime(log.ended_at),
-  },
-  {
-    id: "status",
-    label: (t) => t("colStatus"),
-    sort: { key: "end_reason", first: "asc" },
-    render: (log, t) => <Status log={log} t={t} />,
-  },
-];
-
-const SKELETON_ROWS = 6;
-
-interface ImpersonationLogsTableProps {
-  /** Undefined while the first page loads. */
-  logs: ImpersonationLog[] | undefined;
-  sort: LogSort | null;
-  onSortChange: (sort: LogSort) => void;
-  /** The rows shown belong to the previous query while the next one loads. */
-  stale: boolean;
+function logColumns(t: TFunction): TableColumn<ImpersonationLog, ImpersonationLogSortKey>[] {
+  return [
+    {
+      id: "operator_email",
+      label: t("colOperator"),
+      firstSort: "asc",
+      render: (log) => log.operator_email,
+    },
+    {
+      id: "target_email",
+      label: t("colUser"),
+      firstSort: "asc",
+      render: (log) => (
+        <Text size="sm" fw={500}>
+          {log.target_email}
+        </Text>
+      ),
+    },
+    {
+      id: "company_name",
+      label: t("colCompany"),
+      firstSort: "asc",
+      render: (log) => log.company_name,
+    },
+    {
+      id: "started_at",
+      label: t("colStarted"),
+      firstSort: "desc",
+      render: (log) => formatDateTime(log.started_at),
+    },
+    {
+      id: "ended_at",
+      label: t("colEnded"),
+      firstSort: "desc",
+      render: (log) => formatDateTime(log.ended_at),
+    },
+    {
+      id: "end_reason",
+      label: t("colStatus"),
+      firstSort: "asc",
+      render: (log) => <Status log={log} t={t} />,
+    },
+  ];
 }
 
-function SortIcon({ direction }: { direction: SortDirection | null }) {
-  if (direction === "asc") return <IconChevronUp size={14} aria-hidden />;
-  if (direction === "desc") return <IconChevronDown size={14} aria-hidden />;
-  return <IconSelector size={14} opacity={0.5} aria-hidden />;
-}
-
-export function ImpersonationLogsTable({
-  logs,
-  sort,
-  onSortChange,
-  stale,
-}: ImpersonationLogsTableProps) {
+export function ImpersonationLogsTable(
+  props: ListTableProps<ImpersonationLog, ImpersonationLogSortKey>,
+) {
   const { t } = useTranslation("impersonation");
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
-      <Table
-        highlightOnHover
-        verticalSpacing="xs"
-        aria-label={t("logsTable")}
-        aria-busy={logs === undefined || stale}
-        style={{ opacity: stale ? 0.6 : 1, whiteSpace: "nowrap" }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => {
-              const spec = column.sort;
-              const label = column.label(t);
-              if (!spec) return <Table.Th key={column.id}>{label}</Table.Th>;
-              const direction = sort?.key === spec.key ? sort.direction : null;
-              const next: SortDirection =
-                direction === null ? spec.first : direction === "asc" ? "desc" : "asc";
-              return (
-                <Table.Th
-                  key={column.id}
-                  aria-sort={
-                    direction === null
-                      ? undefined
-                      : direction === "asc"
-                        ? "ascending"
-                        : "descending"
-                  }
-                >
-                  <UnstyledButton
-                    onClick={() => onSortChange({ key: spec.key, direction: next })}
-                    style={{
-                      display: "inline-flex",
-                      alignItems: "center",
-                      gap: 4,
-                      fontWeight: 600,
-                    }}
-                    fz="sm"
-                  >
-                    {label}
-                    <SortIcon direction={direction} />
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {logs === undefined
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                <Table.Tr key={row}>
-                  {COLUMNS.map((column) => (
-                    <Table.Td key={column.id}>
-                      <Skeleton h={12} my={4} width={`${55 + ((row * 11) % 40)}%`} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : logs.map((log) => (
-                <Table.Tr key={log.id}>
-                  {COLUMNS.map((column) => (
-                    <Table.Td key={column.id}>{column.render(log, t)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable
+      {...props}
+      label={t("logsTable")}
+      columns={logColumns(t)}
+      minWidth={900}
+      skeletonRows={6}
+    />
   );
 }

@@ -1,0 +1,269 @@
+import { type ReactNode, useState } from "react";
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { SEARCH } from "@netfleet/contracts/constants";
+import { toApiRequestError } from "../../lib/http";
+import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
+import type { ListTableProps } from "./sortable-table";
+
+interface UrlListOptions<K extends string> {
+  pageSize: number;
+  /** The columns the server sorts by; any other `sort` in the URL is ignored. */
+  sortKeys: readonly K[];
+}
+
+/** What a list asks its API for. */
+export interface ListParams {
+  limit: number;
+  offset: number;
+  q?: string;
+  sort?: string;
+}
+
+export interface UrlListState<K extends string> {
+  /** The search the list shows, from the URL. */
+  q: string;
+  sort: ListSort<K> | null;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  params: ListParams;
+  /** What the search box holds; it reaches the URL once the user stops typing. */
+  search: string;
+  changeSearch: (value: string) => void;
+  /** Searches at once, without waiting for the pause. */
+  flushSearch: () => void;
+  clearSearch: () => void;
+  changeSort: (sort: ListSort<K>) => void;
+  changePage: (page: number) => void;
+}
+
+/**
+ * The state of a server-side list, kept in the URL (`?q=&sort=&page=`) so that reloading,
+ * sharing and Back show the same view. The search waits for a pause in typing, and a
+ * new search or sort starts again at the first page.
+ */
+export function useUrlListState<K extends string>({
+  pageSize,
+  sortKeys,
+}: UrlListOptions<K>): UrlListState<K> {
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const sort = parseSort(params.get("sort"), sortKeys);
+  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const [search, setSearch] = useState(q);
+
+  // Replacing, not pushing: Back leaves the list rather than undoing each keystroke.
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    update({ q: value.trim() || null, page: null });
+  }, SEARCH.debounceMs);
+
+  return {
+    q,
+    sort,
+    page,
+    pageSize,
+    params: {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      q: q || undefined,
+      sort: sort ? formatSort(sort) : undefined,
+    },
+    search,
+    changeSearch: (value) => {
+      setSearch(value);
+      applySearch(value);
+    },
+    flushSearch: () => applySearch.flush(),
+    clearSearch: () => {
+      applySearch.cancel();
+      setSearch("");
+      update({ q: null, page: null });
+    },
+    changeSort: (next) => update({ sort: formatSort(next), page: null }),
+    changePage: (next) => update({ page: next > 1 ? String(next) : null }),
+  };
+}
+
+/** The parts of a list query the frame reads. */
+interface ListResult<T> {
+  data: { data: readonly T[]; meta: { total: number } } | undefined;
+  isError: boolean;
+  error: unknown;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+interface ServerListProps<T, K extends string> {
+  list: UrlListState<K>;
+  result: ListResult<T>;
+  searchLabel: string;
+  searchPlaceholder: string;
+  errorTitle: string;
+  /** Shown in the empty states. */
+  icon: ReactNode;
+  /** When there is nothing at all. */
+  emptyTitle: string;
+  emptyText?: string;
+  /** When the search finds nothing. */
+  noMatchTitle: string;
+  noMatchText?: string;
+  /** The table, shown while loading and whenever the page has rows. */
+  children: (table: ListTableProps<T, K>) => ReactNode;
+}
+
+/**
+ * The frame of a server-side list: the search box, the table, the range shown and the
+ * pages, and what to say when loading fails or there is nothing to show.
+ */
+export function ServerList<T, K extends string>({
+  list,
+  result,
+  searchLabel,
+  searchPlaceholder,
+  errorTitle,
+  icon,
+  emptyTitle,
+  emptyText,
+  noMatchTitle,
+  noMatchText,
+  children,
+}: ServerListProps<T, K>) {
+  const { t } = useTranslation("lists");
+  const { page, pageSize } = list;
+  const total = result.data?.meta.total ?? 0;
+  const rows = result.data?.data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = (page - 1) * pageSize + 1;
+  const to = (page - 1) * pageSize + (rows?.length ?? 0);
+  const empty = list.q
+    ? { title: noMatchTitle, text: noMatchText }
+    : { title: emptyTitle, text: emptyText };
+
+  return (
+    <Paper withBorder>
+      <Group p="md" justify="space-between" gap="sm">
+        <TextInput
+          type="search"
+          aria-label={searchLabel}
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.search}
+          onChange={(event) => list.changeSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") list.flushSearch();
+          }}
+          w={{ base: "100%", xs: 360 }}
+        />
+      </Group>
+
+      {result.isError ? (
+        <Alert
+          m="md"
+          mt={0}
+          color="red"
+          variant="light"
+          title={errorTitle}
+          icon={<IconAlertCircle size={18} />}
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{toApiRequestError(result.error).message}</Text>
+            <Button size="xs" variant="default" onClick={() => void result.refetch()}>
+              {t("retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : rows && rows.length === 0 && total === 0 ? (
+        <Stack align="center" gap="xs" py={48} px="md" ta="center">
+          <ThemeIcon variant="light" size={44} radius="xl" color="gray" aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <Text fw={600}>{empty.title}</Text>
+          {empty.text && (
+            <Text size="sm" c="dimmed">
+              {empty.text}
+            </Text>
+          )}
+          {list.q && (
+            <Button variant="light" size="xs" mt="xs" onClick={list.clearSearch}>
+              {t("clearSearch")}
+            </Button>
+          )}
+        </Stack>
+      ) : rows && rows.length === 0 ? (
+        <Stack align="center" gap="xs" py={48}>
+          <Text fw={600}>{t("emptyPage")}</Text>
+          <Button variant="light" size="xs" onClick={() => list.changePage(1)}>
+            {t("firstPage")}
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          {children({
+            rows,
+            sort: list.sort,
+            onSortChange: list.changeSort,
+            stale: result.isPlaceholderData,
+          })}
+          {rows && (
+            <Group
+              justify="space-between"
+              p="md"
+              gap="sm"
+              style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+            >
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t("range", { from, to, total })}
+              </Text>
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={list.changePage}
+                  size="sm"
+                  siblings={1}
+                  getControlProps={(control) => ({
+                    "aria-label":
+                      control === "previous"
+                        ? t("previousPage")
+                        : control === "next"
+                          ? t("nextPage")
+                          : control,
+                  })}
+                  getItemProps={(item) => ({ "aria-label": t("page", { page: item }) })}
+                />
+              )}
+            </Group>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}

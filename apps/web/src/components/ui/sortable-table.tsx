@@ -1,0 +1,127 @@
+import type { ReactNode } from "react";
+import { Skeleton, Table, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
+import { type ListSort, type SortDirection, nextSort } from "../../lib/list-sort";
+import classes from "./sortable-table.module.css";
+
+interface BaseColumn<T> {
+  label: string;
+  render: (row: T) => ReactNode;
+}
+
+/**
+ * A column the server sorts by is named by its API sort key and says which direction a
+ * first click on its header sorts in; any other column has a name of its own.
+ */
+export type TableColumn<T, K extends string> =
+  | (BaseColumn<T> & { id: K; firstSort: SortDirection })
+  | (BaseColumn<T> & { id: string; firstSort?: undefined });
+
+/** What a feature's table takes from its list; the table adds its own columns. */
+export interface ListTableProps<T, K extends string> {
+  /** Undefined while the first page loads. */
+  rows: readonly T[] | undefined;
+  sort: ListSort<K> | null;
+  onSortChange: (sort: ListSort<K>) => void;
+  /** The rows shown belong to the previous query while the next one loads. */
+  stale: boolean;
+}
+
+interface SortableTableProps<T, K extends string> extends ListTableProps<T, K> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly TableColumn<T, K>[];
+  /** Narrower than this, the table scrolls sideways. */
+  minWidth: number;
+  skeletonRows?: number;
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  if (direction === "asc")
+    return <IconChevronUp size={14} className={classes.sortIconActive} aria-hidden />;
+  if (direction === "desc")
+    return <IconChevronDown size={14} className={classes.sortIconActive} aria-hidden />;
+  return <IconSelector size={14} className={classes.sortIcon} aria-hidden />;
+}
+
+function HeaderCell<K extends string>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: TableColumn<never, K>;
+  sort: ListSort<K> | null;
+  onSortChange: (sort: ListSort<K>) => void;
+}) {
+  if (column.firstSort === undefined) return <Table.Th>{column.label}</Table.Th>;
+  const { id, firstSort } = column;
+  const direction = sort?.key === id ? sort.direction : null;
+  return (
+    <Table.Th
+      aria-sort={direction === null ? undefined : direction === "asc" ? "ascending" : "descending"}
+    >
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={() => onSortChange(nextSort(sort, id, firstSort))}
+      >
+        {column.label}
+        <SortIcon direction={direction} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * A page of a server-side list: column headers that sort on the server, skeleton rows
+ * while the first page loads, and the previous rows dimmed while the next ones do.
+ */
+export function SortableTable<T extends { id: number | string }, K extends string>({
+  label,
+  columns,
+  rows,
+  sort,
+  onSortChange,
+  stale,
+  minWidth,
+  skeletonRows = 8,
+}: SortableTableProps<T, K>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label={label}
+        aria-busy={rows === undefined || stale}
+        className={stale ? `${classes.table} ${classes.stale}` : classes.table}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows === undefined
+            ? Array.from({ length: skeletonRows }, (_, row) => (
+                <Table.Tr key={row}>
+                  {columns.map((column, col) => (
+                    <Table.Td key={column.id}>
+                      {/* Uneven widths read as text rather than as a grid of bars. */}
+                      <Skeleton h={12} my={4} width={`${55 + ((row * 7 + col * 11) % 40)}%`} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((item) => (
+                <Table.Tr key={item.id}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.id}>{column.render(item)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
