@@ -25,6 +25,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * Raises an uncaught error as the browser would. The test marks it handled afterwards, so
+ * that the test runner does not treat the staged error as a real one.
+ */
+function raiseUncaught(event: ErrorEvent) {
+  const handled = (e: ErrorEvent) => e.preventDefault();
+  window.addEventListener("error", handled);
+  window.dispatchEvent(event);
+  window.removeEventListener("error", handled);
+}
+
 function withStack(message: string, frame: string): Error {
   const error = new Error(message);
   error.stack = `Error: ${message}\n    at handler (${frame})`;
@@ -34,7 +45,7 @@ function withStack(message: string, frame: string): Error {
 describe("the error reporter", () => {
   it("is off by default: nothing is sent", () => {
     expect(reportError(new Error("Boom"))).toBe(false);
-    window.dispatchEvent(new ErrorEvent("error", { error: new Error("Boom"), message: "Boom" }));
+    raiseUncaught(new ErrorEvent("error", { error: new Error("Boom"), message: "Boom" }));
     expect(beacons).toEqual([]);
   });
 
@@ -42,7 +53,7 @@ describe("the error reporter", () => {
     configureErrorReporter({ url: URL_, environment: "staging" }, { random: () => 0 });
 
     const error = new TypeError("user.company is undefined");
-    window.dispatchEvent(new ErrorEvent("error", { error, message: error.message }));
+    raiseUncaught(new ErrorEvent("error", { error, message: error.message }));
 
     expect(beacons).toHaveLength(1);
     expect(beacons[0]?.url).toBe(URL_);
@@ -144,7 +155,7 @@ describe("the error reporter", () => {
     configureErrorReporter({ url: URL_ }, { random: () => 0 });
     configureErrorReporter(null);
 
-    window.dispatchEvent(new ErrorEvent("error", { error: new Error("Boom"), message: "Boom" }));
+    raiseUncaught(new ErrorEvent("error", { error: new Error("Boom"), message: "Boom" }));
 
     expect(reportError(new Error("Boom"))).toBe(false);
     expect(beacons).toEqual([]);
