@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { sidebarLinks, signIn } from "./support";
 
 /**
  * Pictures of the shell in every language, light and dark, wide and narrow, kept with the
@@ -12,14 +12,21 @@ const LANGUAGES = [
   { code: "uk", devices: "Пристрої" },
 ] as const;
 
+/** Words the other languages spell as English does. */
+const SAME_WORDS = ["Status", "Firmware"];
+
 test("the shell in each language, light and dark, wide and narrow", async ({ page }, info) => {
   test.slow();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "superadmin@demo.example.com");
+  let english: string[] = [];
   for (const { code, devices } of LANGUAGES) {
     await page.evaluate((lng) => localStorage.setItem("language", lng), code);
     for (const scheme of ["off", "on"] as const) {
-      await page.context().addCookies([{ name: "darkMode", value: scheme, url: page.url() }]);
+      const { hostname } = new URL(page.url());
+      await page
+        .context()
+        .addCookies([{ name: "darkMode", value: scheme, domain: hostname, path: "/" }]);
       await page.reload();
       const nav = page
         .getByRole("navigation")
@@ -27,6 +34,19 @@ test("the shell in each language, light and dark, wide and narrow", async ({ pag
         .first();
       await expect(nav.getByRole("link", { name: devices, exact: true })).toBeVisible();
       await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
+      // No English left in the shell of the other languages (product words aside).
+      const shell = [
+        ...(await sidebarLinks(page)),
+        ...(await page.getByRole("columnheader").allInnerTexts()),
+        await page.getByRole("heading", { level: 1 }).innerText(),
+      ];
+      if (code === "en") english = shell;
+      else {
+        const untranslated = shell.filter(
+          (text) => english.includes(text) && /[a-z]{3}/.test(text) && !SAME_WORDS.includes(text),
+        );
+        expect(untranslated).toEqual([]);
+      }
       const name = `shell-${code}-${scheme === "on" ? "dark" : "light"}`;
       await page.screenshot({ path: info.outputPath(`${name}-wide.png`) });
       if (code === "en") {

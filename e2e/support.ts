@@ -15,7 +15,11 @@ export async function signIn(page: Page, email: string, path = "/management/devi
 
 /** The sidebar's link names, in order. */
 export async function sidebarLinks(page: Page): Promise<string[]> {
-  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+  // Found by its groups rather than its name, so that it works in every language.
+  const nav = page
+    .getByRole("navigation")
+    .filter({ has: page.getByRole("group") })
+    .first();
   await expect(nav).toBeVisible();
   return nav.getByRole("link").allInnerTexts();
 }

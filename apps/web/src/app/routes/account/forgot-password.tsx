@@ -1,17 +1,19 @@
 import { Anchor } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { ForgotPasswordForm } from "../../../features/account/components/forgot-password-form";
 
 export function Component() {
+  const { t } = useTranslation("account");
   return (
     <AuthLayout
-      title="Reset password"
-      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t("forgotTitle")}
+      description={t("forgotDescription")}
       footer={
         <Anchor component={Link} to={ACCOUNT_PAGES.signIn} size="sm">
-          Back to sign-in
+          {t("backToSignIn")}
         </Anchor>
       }
     >

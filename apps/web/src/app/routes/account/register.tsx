@@ -1,4 +1,5 @@
 import { Anchor } from "@mantine/core";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
@@ -6,26 +7,26 @@ import { InvalidLink } from "../../../features/account/components/invalid-link";
 import { RegisterForm } from "../../../features/account/components/register-form";
 
 export function Component() {
+  const { t } = useTranslation("account");
   const [params] = useSearchParams();
   const token = params.get("token");
   return (
     <AuthLayout
-      title="Accept invitation"
-      description="Set up your account to start using Netfleet."
+      title={t("registerTitle")}
+      description={t("registerDescription")}
       footer={
-        <>
-          Already have an account?{" "}
-          <Anchor component={Link} to={ACCOUNT_PAGES.signIn} size="sm">
-            Sign in
-          </Anchor>
-        </>
+        <Trans
+          t={t}
+          i18nKey="haveAccount"
+          components={[<Anchor component={Link} to={ACCOUNT_PAGES.signIn} size="sm" />]}
+        />
       }
     >
       {token ? (
         <RegisterForm token={token} />
       ) : (
-        <InvalidLink action={{ label: "Go to sign-in", to: ACCOUNT_PAGES.signIn }}>
-          This invitation link is incomplete. Open the link from the invitation e-mail again.
+        <InvalidLink action={{ label: t("goToSignIn"), to: ACCOUNT_PAGES.signIn }}>
+          {t("invitationIncomplete")}
         </InvalidLink>
       )}
     </AuthLayout>

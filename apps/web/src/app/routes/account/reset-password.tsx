@@ -1,4 +1,5 @@
 import { Anchor } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
@@ -6,22 +7,23 @@ import { InvalidLink } from "../../../features/account/components/invalid-link";
 import { ResetPasswordForm } from "../../../features/account/components/reset-password-form";
 
 export function Component() {
+  const { t } = useTranslation("account");
   const [params] = useSearchParams();
   const token = params.get("token");
   return (
     <AuthLayout
-      title="Choose a new password"
+      title={t("resetTitle")}
       footer={
         <Anchor component={Link} to={ACCOUNT_PAGES.signIn} size="sm">
-          Back to sign-in
+          {t("backToSignIn")}
         </Anchor>
       }
     >
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (
-        <InvalidLink action={{ label: "Request a new link", to: ACCOUNT_PAGES.forgotPassword }}>
-          This password reset link is incomplete. Open the link from the e-mail again.
+        <InvalidLink action={{ label: t("requestNewLink"), to: ACCOUNT_PAGES.forgotPassword }}>
+          {t("resetIncomplete")}
         </InvalidLink>
       )}
     </AuthLayout>

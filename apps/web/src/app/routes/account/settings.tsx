@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { PageHeader } from "../../../components/layout/page-header";
@@ -8,17 +9,18 @@ import { SupportAccessCard } from "../../../features/impersonation/components/su
 import { useCurrentUser } from "../../../features/users/api/get-current-user";
 
 export function Component() {
+  const { t } = useTranslation("account");
   const user = useCurrentUser();
   return (
     <>
       <PageHeader
-        title="Account settings"
-        description={user.data && <>Signed in as {user.data.email}</>}
+        title={t("settingsTitle")}
+        description={user.data && t("signedInAs", { email: user.data.email })}
         above={
           <Anchor component={Link} to={DEFAULT_LANDING_PAGE} size="sm" w="fit-content">
             <Group gap={4} wrap="nowrap">
               <IconArrowLeft size={14} aria-hidden />
-              Back to console
+              {t("backToConsole")}
             </Group>
           </Anchor>
         }

@@ -1,11 +1,13 @@
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { SignInForm } from "../../../features/account/components/sign-in-form";
 
 export function Component() {
+  const { t } = useTranslation("account");
   const [params] = useSearchParams();
   return (
-    <AuthLayout title="Sign in" description="Manage your fleet of networking devices.">
+    <AuthLayout title={t("signIn")} description={t("signInDescription")}>
       <SignInForm continueUrl={params.get("continue_url")} />
     </AuthLayout>
   );

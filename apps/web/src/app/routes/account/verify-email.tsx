@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { AuthLayout } from "../../../components/layout/auth-layout";
@@ -5,15 +6,16 @@ import { InvalidLink } from "../../../features/account/components/invalid-link";
 import { VerifyEmailStatus } from "../../../features/account/components/verify-email-status";
 
 export function Component() {
+  const { t } = useTranslation("account");
   const [params] = useSearchParams();
   const token = params.get("token");
   return (
-    <AuthLayout title="Confirm e-mail address">
+    <AuthLayout title={t("verifyTitle")}>
       {token ? (
         <VerifyEmailStatus token={token} />
       ) : (
-        <InvalidLink action={{ label: "Go to the console", to: DEFAULT_LANDING_PAGE }}>
-          This confirmation link is incomplete. Open the link from the e-mail again.
+        <InvalidLink action={{ label: t("goToConsole"), to: DEFAULT_LANDING_PAGE }}>
+          {t("verifyIncomplete")}
         </InvalidLink>
       )}
     </AuthLayout>

@@ -11,7 +11,7 @@ const user = testUser({
 });
 
 describe("console layout", () => {
-  it("SH-LAYOUT-001 SH-LAYOUT-013 shows the header with the user menu, the navigation the user may see, and the page", async () => {
+  it("SH-LAYOUT-001 shows the header with the user menu, the navigation the user may see, and the page", async () => {
     fakeApi().on("GET", "/api/user", success(user, user));
     renderApp("/management/devices");
 

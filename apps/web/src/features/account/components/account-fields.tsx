@@ -1,13 +1,16 @@
 import { PasswordInput, TextInput } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "@netfleet/contracts/schemas/account";
+import { i18n } from "../../../lib/i18n";
 
 /** The e-mail field of the sign-in and forgot-password forms, with the browser's autofill hints. */
 export function EmailField({ inputProps }: { inputProps: GetInputPropsReturnType }) {
+  const { t } = useTranslation("account");
   return (
     <TextInput
-      label="E-mail"
+      label={t("emailLabel")}
       type="email"
       autoComplete="username"
       inputMode="email"
@@ -30,11 +33,12 @@ export function NewPasswordFields({
   confirmation: GetInputPropsReturnType;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation("account");
   return (
     <>
       <PasswordInput
         label={labels.password}
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        description={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
         required
         autoFocus={autoFocus}
@@ -50,16 +54,23 @@ export function NewPasswordFields({
   );
 }
 
-/** Adds the repeated password to a form schema, checked against the first. */
+/**
+ * Adds the repeated password to a form schema, checked against the first. The schemas are
+ * built once, so the messages are looked up when shown, in the current language.
+ */
 export function withPasswordConfirmation<Shape extends { password: z.ZodString }>(
   schema: z.ZodObject<Shape>,
 ) {
-  return schema.extend({ confirm_password: z.string().min(1, "Repeat the password") }).refine(
-    // The shape is generic here; both fields are strings by construction.
-    (v) => {
-      const values = v as { password: string; confirm_password: string };
-      return values.password === values.confirm_password;
-    },
-    { message: "The passwords do not match", path: ["confirm_password"] },
-  );
+  return schema
+    .extend({
+      confirm_password: z.string().min(1, { error: () => i18n.t("account:repeatPassword") }),
+    })
+    .refine(
+      // The shape is generic here; both fields are strings by construction.
+      (v) => {
+        const values = v as { password: string; confirm_password: string };
+        return values.password === values.confirm_password;
+      },
+      { error: () => i18n.t("account:passwordsMismatch"), path: ["confirm_password"] },
+    );
 }

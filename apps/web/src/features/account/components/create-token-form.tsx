@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { createTokenBodySchema } from "@netfleet/contracts/schemas/account";
 import type { ApiScope } from "@netfleet/contracts/scopes";
@@ -23,6 +24,7 @@ interface CreateTokenFormProps {
 }
 
 export function CreateTokenForm({ onCreated }: CreateTokenFormProps) {
+  const { t } = useTranslation("account");
   const form = useSchemaForm(createTokenFormSchema, {
     name: "",
     scopes: [] as ApiScope[],
@@ -44,22 +46,22 @@ export function CreateTokenForm({ onCreated }: CreateTokenFormProps) {
 
   const scopes = form.getInputProps("scopes");
   return (
-    <form onSubmit={submit} noValidate aria-label="Create token">
+    <form onSubmit={submit} noValidate aria-label={t("createToken")}>
       <FormAlert message={alert} />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
           <TextInput
-            label="Name"
-            description="What the token is for, e.g. the script that uses it."
+            label={t("tokenName")}
+            description={t("tokenNameHint")}
             required
             autoComplete="off"
             key={form.key("name")}
             {...form.getInputProps("name")}
           />
           <NumberInput
-            label="Expires in (days)"
-            description="Leave empty for a token that does not expire."
-            placeholder="Never"
+            label={t("expiresInDays")}
+            description={t("expiresHint")}
+            placeholder={t("never")}
             min={1}
             max={3650}
             allowDecimal={false}
@@ -79,7 +81,7 @@ export function CreateTokenForm({ onCreated }: CreateTokenFormProps) {
             loading={create.isPending}
             leftSection={<IconPlus size={16} aria-hidden />}
           >
-            Create token
+            {t("createToken")}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import type { CreatedToken } from "../api/create-token";
 
 interface CreatedTokenModalProps {
@@ -9,11 +10,12 @@ interface CreatedTokenModalProps {
 
 /** Shows a new token's secret, the only time the server ever hands it out. */
 export function CreatedTokenModal({ token, onClose }: CreatedTokenModalProps) {
+  const { t } = useTranslation("account");
   return (
     <Modal
       opened={token !== null}
       onClose={onClose}
-      title={<Text fw={600}>Token created</Text>}
+      title={<Text fw={600}>{t("tokenCreated")}</Text>}
       size="lg"
       // A stray click must not throw the secret away before it is copied.
       closeOnClickOutside={false}
@@ -21,12 +23,16 @@ export function CreatedTokenModal({ token, onClose }: CreatedTokenModalProps) {
       {token && (
         <Stack gap="md">
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-            Copy the token now and keep it somewhere safe. It won&apos;t be shown again.
+            {t("copyNow")}
           </Alert>
           <Text size="sm">
             <strong>{token.name}</strong>
           </Text>
-          <Code block style={{ wordBreak: "break-all", whiteSpace: "pre-wrap" }} aria-label="Token">
+          <Code
+            block
+            style={{ wordBreak: "break-all", whiteSpace: "pre-wrap" }}
+            aria-label={t("tokenLabel")}
+          >
             {token.token}
           </Code>
           <Group justify="flex-end" gap="sm">
@@ -44,11 +50,11 @@ export function CreatedTokenModal({ token, onClose }: CreatedTokenModalProps) {
                   }
                   onClick={copy}
                 >
-                  {copied ? "Copied" : "Copy token"}
+                  {copied ? t("copied") : t("copyToken")}
                 </Button>
               )}
             </CopyButton>
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t("done")}</Button>
           </Group>
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { forgotPasswordBodySchema } from "@netfleet/contracts/schemas/account";
 import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { useForgotPassword } from "../api/forgot-password";
@@ -7,6 +8,7 @@ import { EmailField } from "./account-fields";
 import { FormAlert } from "./form-alert";
 
 export function ForgotPasswordForm() {
+  const { t } = useTranslation("account");
   const form = useSchemaForm(forgotPasswordBodySchema, { email: "" });
   const forgot = useForgotPassword();
   const [alert, setAlert] = useState<string | null>(null);
@@ -14,8 +16,7 @@ export function ForgotPasswordForm() {
   if (forgot.isSuccess) {
     return (
       <Text size="sm" role="status">
-        {forgot.data ??
-          "If an account uses this address, we sent it a link to choose a new password. The link works for a limited time."}
+        {forgot.data ?? t("forgotSent")}
       </Text>
     );
   }
@@ -31,7 +32,7 @@ export function ForgotPasswordForm() {
       <Stack gap="md">
         <EmailField inputProps={form.getInputProps("email")} />
         <Button type="submit" fullWidth loading={forgot.isPending}>
-          Send reset link
+          {t("sendResetLink")}
         </Button>
       </Stack>
     </form>

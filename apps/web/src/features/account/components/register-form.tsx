@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Trans, useTranslation } from "react-i18next";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { registerBodySchema } from "@netfleet/contracts/schemas/account";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
@@ -15,11 +16,12 @@ import { InvalidLink } from "./invalid-link";
 const registerFormSchema = withPasswordConfirmation(registerBodySchema.omit({ token: true }));
 
 export function RegisterForm({ token }: { token: string }) {
+  const { t } = useTranslation("account");
   const invitation = useInvitation(token);
 
   if (invitation.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the invitation">
+      <Stack gap="md" aria-busy="true" aria-label={t("loadingInvitation")}>
         <Skeleton h={64} />
         <Skeleton h={36} />
         <Skeleton h={36} />
@@ -29,10 +31,8 @@ export function RegisterForm({ token }: { token: string }) {
   if (invitation.isError) {
     const error = toApiRequestError(invitation.error);
     return (
-      <InvalidLink action={{ label: "Go to sign-in", to: ACCOUNT_PAGES.signIn }}>
-        {error.hasCode("INVALID_TOKEN")
-          ? "This invitation link is invalid, already used or expired. Ask your administrator to send a new invitation."
-          : error.message}
+      <InvalidLink action={{ label: t("goToSignIn"), to: ACCOUNT_PAGES.signIn }}>
+        {error.hasCode("INVALID_TOKEN") ? t("invitationInvalid") : error.message}
       </InvalidLink>
     );
   }
@@ -40,6 +40,7 @@ export function RegisterForm({ token }: { token: string }) {
 }
 
 function AcceptInvitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const { t } = useTranslation("account");
   const form = useSchemaForm(registerFormSchema, {
     first_name: "",
     last_name: "",
@@ -70,39 +71,43 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
       <Stack gap="md">
         <Paper withBorder p="md" bg="var(--mantine-color-default-hover)">
           <Text size="sm">
-            You were invited to join <strong>{invitation.company_name}</strong> as{" "}
-            <strong>{invitation.role_title}</strong>.
+            <Trans
+              t={t}
+              i18nKey="invitedTo"
+              values={{ company: invitation.company_name, role: invitation.role_title }}
+              components={[<strong />, <strong />]}
+            />
           </Text>
         </Paper>
         <TextInput
-          label="E-mail"
+          label={t("emailLabel")}
           value={invitation.email}
           readOnly
           autoComplete="username"
-          description="You will sign in with this address."
+          description={t("emailSignInHint")}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
-            label="First name"
+            label={t("firstName")}
             autoComplete="given-name"
             key={form.key("first_name")}
             {...form.getInputProps("first_name")}
           />
           <TextInput
-            label="Last name"
+            label={t("lastName")}
             autoComplete="family-name"
             key={form.key("last_name")}
             {...form.getInputProps("last_name")}
           />
         </SimpleGrid>
         <NewPasswordFields
-          labels={{ password: "Password", confirmation: "Confirm password" }}
+          labels={{ password: t("passwordLabel"), confirmation: t("confirmPassword") }}
           password={form.getInputProps("password")}
           confirmation={form.getInputProps("confirm_password")}
         />
         <Group>
           <Button type="submit" fullWidth loading={register.isPending || leaving}>
-            Create account
+            {t("createAccount")}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { resetPasswordBodySchema } from "@netfleet/contracts/schemas/account";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
@@ -13,6 +14,7 @@ import { InvalidLink } from "./invalid-link";
 const resetFormSchema = withPasswordConfirmation(resetPasswordBodySchema.omit({ token: true }));
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation("account");
   const form = useSchemaForm(resetFormSchema, { password: "", confirm_password: "" });
   const reset = useResetPassword();
   const [alert, setAlert] = useState<string | null>(null);
@@ -21,18 +23,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <>
         <Text size="sm" role="status">
-          {reset.data ?? "Your password has been changed."}
+          {reset.data ?? t("passwordChanged")}
         </Text>
         <Button component={Link} to={ACCOUNT_PAGES.signIn}>
-          Sign in
+          {t("signIn")}
         </Button>
       </>
     );
   }
   if (reset.isError && toApiRequestError(reset.error).hasCode("INVALID_TOKEN")) {
     return (
-      <InvalidLink action={{ label: "Request a new link", to: ACCOUNT_PAGES.forgotPassword }}>
-        This password reset link is invalid, already used or expired.
+      <InvalidLink action={{ label: t("requestNewLink"), to: ACCOUNT_PAGES.forgotPassword }}>
+        {t("resetInvalid")}
       </InvalidLink>
     );
   }
@@ -50,13 +52,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <FormAlert message={alert} />
       <Stack gap="md">
         <NewPasswordFields
-          labels={{ password: "New password", confirmation: "Confirm new password" }}
+          labels={{ password: t("newPassword"), confirmation: t("confirmNewPassword") }}
           password={form.getInputProps("password")}
           confirmation={form.getInputProps("confirm_password")}
           autoFocus
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
-          Change password
+          {t("changePassword")}
         </Button>
       </Stack>
     </form>

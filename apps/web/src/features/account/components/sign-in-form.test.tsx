@@ -1,6 +1,7 @@
 import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { browserLocation } from "../../../lib/browser-location";
+import { i18n } from "../../../lib/i18n";
 import { failure, fakeApi, success } from "../../../test/fake-api";
 import { renderPage } from "../../../test/render";
 import { SignInForm } from "./sign-in-form";
@@ -45,6 +46,21 @@ describe("SignInForm", () => {
       "href",
       "/account/forgot-password",
     );
+  });
+
+  it("speaks the chosen language", async () => {
+    fakeApi();
+    await i18n.changeLanguage("no");
+    renderPage(<SignInForm continueUrl={null} />);
+
+    expect(screen.getByRole("textbox", { name: "E-post" })).toHaveAttribute(
+      "autocomplete",
+      "username",
+    );
+    expect(screen.getByLabelText(/^passord/i)).toHaveAttribute("type", "password");
+    expect(screen.getByRole("link", { name: "Glemt passordet?" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Logg inn" })).toBeVisible();
+    expect(screen.queryByText("Sign in")).not.toBeInTheDocument();
   });
 
   it("shows the server's message in an alert when the credentials are wrong", async () => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { signInBodySchema } from "@netfleet/contracts/schemas/account";
@@ -16,6 +17,7 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ continueUrl }: SignInFormProps) {
+  const { t } = useTranslation("account");
   const form = useSchemaForm(signInBodySchema, { email: "", password: "" });
   const signIn = useSignIn();
   const [alert, setAlert] = useState<string | null>(null);
@@ -42,7 +44,7 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
         <EmailField inputProps={form.getInputProps("email")} />
         <Stack gap={6}>
           <PasswordInput
-            label="Password"
+            label={t("passwordLabel")}
             autoComplete="current-password"
             required
             key={form.key("password")}
@@ -50,12 +52,12 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={ACCOUNT_PAGES.forgotPassword} size="sm">
-              Forgot password?
+              {t("forgotPassword")}
             </Anchor>
           </Group>
         </Stack>
         <Button type="submit" fullWidth loading={signIn.isPending || leaving}>
-          Sign in
+          {t("signIn")}
         </Button>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import { Box, Button, type ButtonProps } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { useSignOut } from "../api/revoke-token";
 
 interface SignOutButtonProps extends Pick<ButtonProps, "variant" | "color" | "fullWidth"> {
@@ -9,9 +10,11 @@ interface SignOutButtonProps extends Pick<ButtonProps, "variant" | "color" | "fu
 }
 
 /** Revokes the session and goes where the server says (the sign-in page by default). */
-export function SignOutButton({ label = "Logout", compact = false, ...props }: SignOutButtonProps) {
+export function SignOutButton({ label, compact = false, ...props }: SignOutButtonProps) {
+  const { t } = useTranslation("account");
   const { signOut, pending } = useSignOut();
 
+  const text = label ?? t("logout");
   const icon = <IconLogout size={16} aria-hidden />;
   return (
     <Button
@@ -20,18 +23,18 @@ export function SignOutButton({ label = "Logout", compact = false, ...props }: S
       onClick={signOut}
       loading={pending}
       leftSection={compact ? undefined : icon}
-      aria-label={compact ? label : undefined}
+      aria-label={compact ? text : undefined}
       px={compact ? { base: 10, sm: "md" } : undefined}
     >
       {compact ? (
         <>
           {icon}
           <Box component="span" visibleFrom="sm" ml={8}>
-            {label}
+            {text}
           </Box>
         </>
       ) : (
-        label
+        text
       )}
     </Button>
   );

@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
+import { Trans, useTranslation } from "react-i18next";
 import type { PersonalAccessToken } from "@netfleet/contracts/schemas/account";
 import { formatDateTime } from "../../../lib/format";
 import { toApiRequestError } from "../../../lib/http";
@@ -22,9 +23,17 @@ import { useDeleteToken } from "../api/delete-token";
 import { useTokens } from "../api/list-tokens";
 
 const VISIBLE_SCOPES = 3;
-const COLUMNS = ["Name", "Scopes", "Created", "Last used", "Expires", ""] as const;
+const COLUMNS = [
+  "colName",
+  "colScopes",
+  "colCreated",
+  "colLastUsed",
+  "colExpires",
+  "colActions",
+] as const;
 
 function ScopeBadges({ scopes }: { scopes: PersonalAccessToken["scopes"] }) {
+  const { t } = useTranslation("account");
   const shown = scopes.slice(0, VISIBLE_SCOPES);
   const rest = scopes.slice(VISIBLE_SCOPES);
   return (
@@ -37,7 +46,7 @@ function ScopeBadges({ scopes }: { scopes: PersonalAccessToken["scopes"] }) {
       {rest.length > 0 && (
         <Tooltip label={rest.join(", ")} multiline maw={320} withArrow>
           <Badge variant="outline" color="gray" size="sm" tt="none" tabIndex={0}>
-            +{rest.length} more
+            {t("moreScopes", { n: rest.length })}
           </Badge>
         </Tooltip>
       )}
@@ -47,14 +56,15 @@ function ScopeBadges({ scopes }: { scopes: PersonalAccessToken["scopes"] }) {
 
 /** `now` is when the list was fetched, so that rendering stays pure. */
 function Expiry({ expiresAt, now }: { expiresAt: string | null; now: number }) {
-  if (!expiresAt) return <Text size="sm">Never</Text>;
+  const { t } = useTranslation("account");
+  if (!expiresAt) return <Text size="sm">{t("never")}</Text>;
   const expired = new Date(expiresAt).getTime() <= now;
   return (
     <Group gap={6} wrap="nowrap">
       <Text size="sm">{formatDateTime(expiresAt)}</Text>
       {expired && (
         <Badge color="red" variant="light" size="sm" tt="none">
-          Expired
+          {t("expired")}
         </Badge>
       )}
     </Group>
@@ -62,6 +72,8 @@ function Expiry({ expiresAt, now }: { expiresAt: string | null; now: number }) {
 }
 
 export function TokenList() {
+  const { t } = useTranslation("account");
+  const { t: tc } = useTranslation("common");
   const tokens = useTokens();
   const remove = useDeleteToken();
   const [revoking, setRevoking] = useState<PersonalAccessToken | null>(null);
@@ -70,13 +82,13 @@ export function TokenList() {
     if (!revoking) return;
     remove.mutate(revoking.id, {
       onSuccess: () => {
-        notifications.show({ color: "teal", message: `Token “${revoking.name}” revoked` });
+        notifications.show({ color: "teal", message: t("tokenRevoked", { name: revoking.name }) });
         setRevoking(null);
       },
       onError: (error) =>
         notifications.show({
           color: "red",
-          title: "Could not revoke the token",
+          title: t("revokeFailed"),
           message: toApiRequestError(error).message,
         }),
     });
@@ -88,7 +100,7 @@ export function TokenList() {
         <Group justify="space-between" gap="sm">
           <Text size="sm">{toApiRequestError(tokens.error).message}</Text>
           <Button size="xs" variant="white" color="red" onClick={() => void tokens.refetch()}>
-            Try again
+            {tc("retry")}
           </Button>
         </Group>
       </Alert>
@@ -98,7 +110,7 @@ export function TokenList() {
   if (tokens.isSuccess && tokens.data.length === 0) {
     return (
       <Text size="sm" c="dimmed" py="md">
-        You have no personal access tokens yet.
+        {t("noTokens")}
       </Text>
     );
   }
@@ -110,7 +122,9 @@ export function TokenList() {
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((c) => (
-                <Table.Th key={c}>{c || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
+                <Table.Th key={c}>
+                  {c === "colActions" ? <VisuallyHidden>{t(c)}</VisuallyHidden> : t(c)}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -145,7 +159,7 @@ export function TokenList() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {token.last_used_at ? formatDateTime(token.last_used_at) : "Never"}
+                        {token.last_used_at ? formatDateTime(token.last_used_at) : t("never")}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -157,9 +171,9 @@ export function TokenList() {
                         variant="subtle"
                         color="red"
                         onClick={() => setRevoking(token)}
-                        aria-label={`Revoke ${token.name}`}
+                        aria-label={t("revokeNamed", { name: token.name })}
                       >
-                        Revoke
+                        {t("revoke")}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
@@ -170,19 +184,23 @@ export function TokenList() {
       <Modal
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
-        title={<Text fw={600}>Revoke token?</Text>}
+        title={<Text fw={600}>{t("revokeTitle")}</Text>}
       >
         <Stack gap="lg">
           <Text size="sm">
-            Scripts that use <strong>{revoking?.name}</strong> will stop working immediately. This
-            cannot be undone.
+            <Trans
+              t={t}
+              i18nKey="revokeText"
+              values={{ name: revoking?.name ?? "" }}
+              components={[<strong />]}
+            />
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setRevoking(null)}>
-              Cancel
+              {tc("cancel")}
             </Button>
             <Button color="red" onClick={confirmRevoke} loading={remove.isPending}>
-              Revoke token
+              {t("revokeToken")}
             </Button>
           </Group>
         </Stack>

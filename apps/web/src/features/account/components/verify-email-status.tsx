@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Text, ThemeIcon } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { toApiRequestError } from "../../../lib/http";
 import { useVerifyEmail } from "../api/verify-email";
@@ -9,23 +10,22 @@ import { InvalidLink } from "./invalid-link";
 const consoleLink = { component: "a", href: DEFAULT_LANDING_PAGE } as const;
 
 export function VerifyEmailStatus({ token }: { token: string }) {
+  const { t } = useTranslation("account");
   const verification = useVerifyEmail(token);
 
   if (verification.isPending) {
     return (
       <Group gap="sm" role="status">
         <Loader size="sm" />
-        <Text size="sm">Confirming your e-mail address…</Text>
+        <Text size="sm">{t("verifying")}</Text>
       </Group>
     );
   }
   if (verification.isError) {
     const error = toApiRequestError(verification.error);
     return (
-      <InvalidLink action={{ label: "Go to the console", to: DEFAULT_LANDING_PAGE }}>
-        {error.hasCode("INVALID_TOKEN")
-          ? "This confirmation link is invalid, already used or expired. Sign in and choose Resend e-mail to get a new one."
-          : error.message}
+      <InvalidLink action={{ label: t("goToConsole"), to: DEFAULT_LANDING_PAGE }}>
+        {error.hasCode("INVALID_TOKEN") ? t("verifyInvalid") : error.message}
       </InvalidLink>
     );
   }
@@ -35,9 +35,9 @@ export function VerifyEmailStatus({ token }: { token: string }) {
         <ThemeIcon variant="light" color="teal" size="lg" aria-hidden>
           <IconCircleCheck size={20} />
         </ThemeIcon>
-        <Text size="sm">{verification.data ?? "Your e-mail address is confirmed."}</Text>
+        <Text size="sm">{verification.data ?? t("verified")}</Text>
       </Group>
-      <Button {...consoleLink}>Go to the console</Button>
+      <Button {...consoleLink}>{t("goToConsole")}</Button>
     </>
   );
 }

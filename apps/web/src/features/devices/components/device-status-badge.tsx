@@ -16,7 +16,15 @@ export function DeviceStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation("devices");
   const badge = BADGES[connectionStatusLabel(status)];
   return (
-    <Badge color={badge.color} variant="light" size="sm" tt="none" radius="sm">
+    // Never cut short: some languages' words are longer than the column would like.
+    <Badge
+      color={badge.color}
+      variant="light"
+      size="sm"
+      tt="none"
+      radius="sm"
+      style={{ minWidth: "max-content" }}
+    >
       {t(badge.key)}
     </Badge>
   );

@@ -268,7 +268,7 @@ describe("UserMenu languages", () => {
     expect(noEntry(/^Languages/)).not.toBeInTheDocument();
   });
 
-  it("SH-MENU-027 SH-MENU-028 offers the four languages by their own names; a choice is stored and reloads", async () => {
+  it("SH-MENU-028 offers the four languages by their own names; a choice is stored and reloads", async () => {
     const reload = vi.spyOn(browserLocation, "reload").mockImplementation(() => undefined);
     const { open, user } = renderMenu();
     await open();
