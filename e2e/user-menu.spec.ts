@@ -124,9 +124,10 @@ test.describe("user menu", () => {
     await page.keyboard.type("Tokyo");
     await page.keyboard.press("ArrowDown");
     const reloaded = nextLoad(page);
+    await watchForText(page, "Timezone updated successfully");
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Timezone updated successfully")).toBeVisible();
     await reloaded;
+    expect(await sawText(page, "Timezone updated successfully")).toBe(true);
     expect(await cookie(page, "setTimeZone")).toBe("Asia/Tokyo");
   });
 
