@@ -1,5 +1,5 @@
 import { useMatches, useParams } from "react-router";
-import { routeByName, type RouteSpec } from "@netfleet/contracts/routes";
+import { buildPath, routeByName, type RouteSpec } from "@netfleet/contracts/routes";
 
 /** What every route object of the router carries: the route table's name, or null for `*`. */
 export interface RouteHandle {
@@ -36,4 +36,20 @@ export function transitionKey(
 ): string {
   if (route?.transition === false) return "static";
   return params.id ?? params.company_id ?? params.name ?? "page";
+}
+
+/** The route's path with the current URL's parameters, or undefined when one is missing. */
+export function pathWithParams(
+  route: RouteSpec,
+  params: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  if (route.path === null) return undefined;
+  const given = Object.fromEntries(
+    Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  try {
+    return buildPath(route, given);
+  } catch {
+    return undefined;
+  }
 }

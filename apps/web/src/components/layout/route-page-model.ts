@@ -1,5 +1,6 @@
 import { canOpenRoute, type Viewer } from "@netfleet/contracts/navigation";
-import { buildPath, routeByName, routeChain, type RouteSpec } from "@netfleet/contracts/routes";
+import { routeByName, routeChain, type RouteSpec } from "@netfleet/contracts/routes";
+import { pathWithParams } from "../../lib/current-route";
 
 /**
  * What a page of the route table shows around its content (shell §2 Layout): its title,
@@ -26,18 +27,6 @@ export interface PageModel {
 
 type Params = Readonly<Record<string, string | undefined>>;
 
-function pathOf(route: RouteSpec, params: Params): string | undefined {
-  if (route.path === null) return undefined;
-  const clean = Object.fromEntries(
-    Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"),
-  );
-  try {
-    return buildPath(route, clean);
-  } catch {
-    return undefined;
-  }
-}
-
 export function pageModel(
   route: RouteSpec,
   params: Params,
@@ -50,7 +39,7 @@ export function pageModel(
   const crumbs: Crumb[] = top.map((r, i) => ({
     name: r.name,
     title: label(r),
-    to: i === top.length - 1 ? undefined : pathOf(r, params),
+    to: i === top.length - 1 ? undefined : pathWithParams(r, params),
   }));
 
   const tabBars: TabBar[] = [];
@@ -61,7 +50,7 @@ export function pageModel(
       .map((name) => routeByName(name))
       .filter((r): r is RouteSpec => !!r && (!viewer || canOpenRoute(r, viewer, params)))
       .flatMap((r) => {
-        const to = pathOf(r, params);
+        const to = pathWithParams(r, params);
         return to ? [{ name: r.name, title: label(r), to }] : [];
       });
     tabBars.push({ host: host.name, active: below.name, tabs });

@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useParams } from "react-router";
 import { canOpenRoute } from "@netfleet/contracts/navigation";
-import { buildPath, routeByName, type RouteSpec } from "@netfleet/contracts/routes";
+import { routeByName, type RouteSpec } from "@netfleet/contracts/routes";
+import { pathWithParams } from "../../lib/current-route";
 import { useViewer } from "../../lib/viewer";
 
 /**
@@ -16,9 +17,7 @@ export function RouteRedirect({ route }: { route: RouteSpec }) {
   const target = candidates
     .map((name) => routeByName(name))
     .find((r) => r && r.path !== null && (!viewer || canOpenRoute(r, viewer, params)));
-  if (!target) return null;
-  const clean = Object.fromEntries(
-    Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"),
-  );
-  return <Navigate to={`${buildPath(target, clean)}${search}`} replace />;
+  const to = target && pathWithParams(target, params);
+  if (!to) return null;
+  return <Navigate to={`${to}${search}`} replace />;
 }

@@ -19,8 +19,8 @@ export const MENU_VIEWS = [
 export type MenuView = (typeof MENU_VIEWS)[number];
 
 /** Someone else is acting as this user: the access token names them in `act`. */
-export function isImpersonating(user: Pick<CurrentUser, "token">): boolean {
-  return user.token.act !== undefined;
+export function isImpersonating(user: CurrentUser): boolean {
+  return deriveUserFields(user).isImpersonating;
 }
 
 /** Whether the user's grant to be impersonated is still running at `now`. */

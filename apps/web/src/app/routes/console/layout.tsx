@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { visibleNavigation } from "@netfleet/contracts/navigation";
-import type { CurrentUser } from "@netfleet/contracts/schemas/users";
+import { type CurrentUser, deriveUserFields } from "@netfleet/contracts/schemas/users";
 import { BreadcrumbLabelsProvider } from "../../../components/layout/breadcrumb-labels";
 import { ConsoleShell } from "../../../components/layout/console-shell";
 import { ErrorScreen } from "../../../components/layout/error-screen";
@@ -85,7 +85,7 @@ function Console({ user }: { user: CurrentUser }) {
   }, [queryClient]);
 
   const current = { routeName: route?.name ?? null, pathname };
-  const impersonating = !!user.token.act;
+  const impersonating = deriveUserFields(user).isImpersonating;
 
   return (
     <BreadcrumbLabelsProvider>

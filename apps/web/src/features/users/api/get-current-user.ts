@@ -4,6 +4,7 @@ import { TIMEOUTS } from "@netfleet/contracts/constants";
 import type { CurrentUser, currentUserResponseSchema } from "@netfleet/contracts/schemas/users";
 import { USER_CALL, http, isCancelledRequest, toUserRequestError } from "../../../lib/http";
 import { rememberCurrentUser } from "../../../lib/session-events";
+import { CURRENT_USER_KEY } from "../../../lib/viewer";
 
 type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
@@ -29,7 +30,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
 
 export function currentUserQuery() {
   return queryOptions({
-    queryKey: ["users", "current"],
+    queryKey: CURRENT_USER_KEY,
     queryFn: ({ signal }) => getCurrentUser(signal),
     // The session outlives any page; it is read again after sign-in by a full page load.
     staleTime: 5 * 60_000,
