@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -27,6 +28,12 @@ export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   "migrations",
 );
+
+/**
+ * Extensions every PGlite instance loads: migrations create them, so a copy of a migrated
+ * data directory needs them too. PostgreSQL servers ship the same ones in contrib.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 /** An arbitrary constant key so concurrent starts on PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_411_250;
@@ -66,7 +73,10 @@ export async function openDatabase(opts: {
   if (!client) {
     const dir = opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined;
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir ? { dataDir: dir } : {});
+    client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      extensions: pgliteExtensions,
+    });
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

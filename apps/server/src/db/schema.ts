@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { NOTICE_TYPES } from "@netfleet/contracts/schemas/notices";
+import { NOTIFICATION_TYPES } from "@netfleet/contracts/schemas/notifications";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -39,6 +42,7 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex("companies_path_key").using("btree", t.path.op("text_pattern_ops")),
     index("companies_parent_id_idx").on(t.parentId),
+    index("companies_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],
 );
 
@@ -103,6 +107,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_company_id_idx").on(t.companyId),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
+    index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
   ],
 );
 
@@ -254,7 +260,10 @@ export const tags = pgTable(
     color: text("color"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("tags_company_name_key").on(t.companyId, t.name)],
+  (t) => [
+    uniqueIndex("tags_company_name_key").on(t.companyId, t.name),
+    index("tags_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
 );
 
 /** The devices a company registered. The devices module extends this table. */
@@ -278,6 +287,10 @@ export const devices = pgTable(
     uniqueIndex("devices_serial_key").on(t.serial),
     index("devices_company_id_idx").on(t.companyId),
     index("devices_created_at_idx").on(t.createdAt),
+    // Search (`q=`) matches substrings of these; pg_trgm GIN indexes keep it fast at scale.
+    index("devices_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("devices_serial_trgm_idx").using("gin", t.serial.op("gin_trgm_ops")),
+    index("devices_mac_trgm_idx").using("gin", t.mac.op("gin_trgm_ops")),
   ],
 );
 
@@ -373,4 +386,58 @@ export const companyCredits = pgTable(
     creditsLeft: integer("credits_left").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.creditTypeId] })],
+);
+
+/** What the bell lists: one row per recipient; unseen until `seen_at` is set. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: NOTIFICATION_TYPES }).notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_id_id_idx").on(t.userId, t.id),
+    index("notifications_unseen_idx")
+      .on(t.userId)
+      .where(sql`${t.seenAt} is null`),
+  ],
+);
+
+/**
+ * Installation-wide notices administrators publish to every signed-in user. `message` is
+ * HTML already sanitised when stored; a notice shows from `enabled_at` on.
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: serial("id").primaryKey(),
+    type: text("type", { enum: NOTICE_TYPES }).notNull(),
+    message: text("message").notNull(),
+    enabledAt: timestamp("enabled_at", { withTimezone: true }).notNull(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notices_enabled_at_idx").on(t.enabledAt)],
+);
+
+/** A user's remote preferences: small JSON values under keys the console chooses. */
+export const userStorage = pgTable(
+  "user_storage",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, pgliteExtensions, type Database } from "../db/client";
 import { parseEnv, type Env } from "../env";
 import { withDatabase } from "./global-setup";
 
@@ -20,7 +20,7 @@ export interface TestApp {
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (inject("testDbKind") === "pglite") {
     const image = new Blob([fs.readFileSync(inject("pgliteImagePath"))]);
-    const client = await PGlite.create({ loadDataDir: image });
+    const client = await PGlite.create({ loadDataDir: image, extensions: pgliteExtensions });
     return { database: await openDatabase({ pglite: client }), drop: async () => undefined };
   }
   const templateUrl = inject("pgTemplateUrl");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client";
+import { openDatabase, pgliteExtensions } from "../db/client";
 import { syncFixedRoles } from "../db/bootstrap";
 
 declare module "vitest" {
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide("testDbKind", kind);
 
   if (kind === "pglite") {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     const database = await openDatabase({ pglite: client });
     await database.migrate();
     await syncFixedRoles(database.db);

@@ -21,6 +21,8 @@ const PAGES: Partial<Record<RouteName, LazyPage>> = {
   "users.impersonation-logs": () => import("./routes/users/impersonation-logs"),
   "users.confirm-impersonation-access": () => import("./routes/users/confirm-impersonation-access"),
   changelog: () => import("./routes/changelog"),
+  "notifications.main": () => import("./routes/notifications"),
+  "notices.global": () => import("./routes/notices"),
   logout: () => import("./routes/logout"),
   // Bundled with the router: a chunk cannot be fetched once the network is gone.
   offline: () => Promise.resolve(offlinePage),

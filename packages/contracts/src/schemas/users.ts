@@ -74,3 +74,21 @@ export function deriveUserFields(
     show_payment_control: user.company.level === 1,
   };
 }
+
+/** A row of `GET /api/users` (fields as in RMS API v3's user list). */
+export const userListItemSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  /** The role's id, as RMS has it; `role_name` and `role_title` spell it out. */
+  role: z.number().int(),
+  role_name: z.string(),
+  role_title: z.string(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;

@@ -18,6 +18,9 @@ import { useSignOut } from "../../../features/account/api/revoke-token";
 import { useCancelImpersonation } from "../../../features/impersonation/api/cancel-impersonation";
 import { useRevokeImpersonationAccess } from "../../../features/impersonation/api/revoke-impersonation-access";
 import { UserMenu } from "../../../features/user-menu/components/user-menu";
+import { GlobalSearch } from "../../../features/search/components/global-search";
+import { NotificationsBell } from "../../../features/notifications/components/notifications-bell";
+import { NoticesWidget } from "../../../features/notices/components/notices-widget";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { EmailNotVerifiedScreen } from "../../../features/account/components/email-not-verified-screen";
 import { SessionPrompts } from "../../../features/onboarding/components/session-prompts";
@@ -117,6 +120,9 @@ function Console({ user }: { user: CurrentUser }) {
               pageTitle={route ? tr(route.name, { defaultValue: route.title }) : ""}
               theme={theme}
             />
+            <GlobalSearch user={user} />
+            <NoticesWidget routeName={route?.name ?? null} />
+            <NotificationsBell user={user} />
             <UserMenu
               user={user}
               theme={theme}

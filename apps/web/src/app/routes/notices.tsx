@@ -1,0 +1,5 @@
+import { RoutePage } from "../../components/layout/route-page";
+
+export function Component() {
+  return <RoutePage>{null}</RoutePage>;
+}

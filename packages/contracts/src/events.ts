@@ -1,0 +1,42 @@
+import type { Notification } from "./schemas/notifications";
+
+/**
+ * The realtime protocol (shell §7, decision D5): socket.io over websockets only. The client
+ * asks for a channel with `subscribe`, leaves it with `unsubscribe`; the server answers a
+ * refused channel with `subscription_error`. Events then arrive on the socket with the
+ * channel they belong to.
+ */
+export const REALTIME_PATH = "/socket.io";
+
+export interface SubscriptionRequest {
+  channel: string;
+  data?: Record<string, unknown>;
+}
+
+export interface SubscriptionError {
+  channel: string;
+  /** 403: the caller may not listen on this channel; the client closes it. */
+  code: number;
+  message: string;
+}
+
+/** What a pushed event carries: the channel it was sent on and its payload. */
+export interface ChannelMessage<T> {
+  channel: string;
+  data: T;
+}
+
+/** Event name → payload, for every event pushed on a channel. */
+export interface ChannelEvents {
+  WebNotificationCreated: Notification;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (request: SubscriptionRequest) => void;
+  unsubscribe: (request: SubscriptionRequest) => void;
+}
+
+export type ServerToClientEvents = {
+  subscription_error: (error: SubscriptionError) => void;
+  subscription_succeeded: (reply: { channel: string }) => void;
+} & { [E in keyof ChannelEvents]: (message: ChannelMessage<ChannelEvents[E]>) => void };

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+export const NOTICE_TYPES = ["info", "warning", "critical"] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+
+/** A global notice (shell §3); `message` is sanitised HTML. */
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTICE_TYPES),
+  message: z.string(),
+  enabled_at: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** What administrators see and edit on /notices. */
+export const managedNoticeSchema = noticeSchema.extend({
+  created_at: z.string(),
+  updated_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type ManagedNotice = z.infer<typeof managedNoticeSchema>;
+
+export const noticeInputSchema = z.object({
+  type: z.enum(NOTICE_TYPES),
+  message: z.string().trim().min(1).max(5000),
+  /** ISO date-time; the notice shows from then on. */
+  enabled_at: z.iso.datetime({ offset: true }),
+});
+export type NoticeInput = z.infer<typeof noticeInputSchema>;
+
+/**
+ * The notice HTML allow-list, applied when a notice is stored and again when it is shown:
+ * nothing but these tags, and on links only these attributes (http(s) and mailto hrefs).
+ */
+export const NOTICE_HTML = {
+  allowedTags: ["a", "b", "i", "em", "strong"],
+  allowedAttributes: ["href", "target", "class"],
+} as const;

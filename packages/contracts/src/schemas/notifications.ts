@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+export const NOTIFICATION_TYPES = [
+  "invitedUserRegistration",
+  "creditCodeActivation",
+  "creditAmountTooLow",
+  "deviceAlert",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A notification of the bell: unseen while `seen_at` is null (shell §3, §4). */
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  summary: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  created_at: z.string(),
+  seen_at: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  /** `seen` or `unseen`; both when absent. */
+  seen: z.enum(["seen", "unseen"]).optional(),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+/** `PUT /notifications`: the ids to mark as seen (shell §7). */
+export const markNotificationsSeenSchema = z.object({
+  id: z.array(z.number().int().positive()).min(1).max(1000),
+});
+
+/** `POST /notifications`: a super administrator notifies users of a company or one user. */
+export const createNotificationSchema = z
+  .object({
+    type: z.enum(NOTIFICATION_TYPES),
+    summary: z.string().trim().min(1).max(500),
+    user_id: z.number().int().positive().optional(),
+    company_id: z.number().int().positive().optional(),
+  })
+  .refine((v) => (v.user_id === undefined) !== (v.company_id === undefined), {
+    message: "Give either user_id or company_id.",
+    path: ["user_id"],
+  });
+export type CreateNotification = z.infer<typeof createNotificationSchema>;
+
+/** The realtime channel and event a user's new notifications arrive on (shell §4). */
+export const notificationChannel = (userId: number) => `private-notifications.${userId}`;
+export const NOTIFICATION_CREATED_EVENT = "WebNotificationCreated";
