@@ -2,10 +2,11 @@ import type { Theme } from "@netfleet/contracts/schemas/theme";
 import type { Env } from "./env";
 import type { Db } from "./db/client";
 import type { Mailer } from "./plugins/mailer";
+import type { Realtime } from "./plugins/realtime";
 
 /**
- * What modules share: configuration, the database, the mailer and the theme. buildApp creates it
- * once and decorates the Fastify instance with it (`app.ctx`).
+ * What modules share: configuration, the database, the mailer, the theme and realtime
+ * publishing. buildApp creates it once and decorates the Fastify instance with it (`app.ctx`).
  */
 export interface AppContext {
   env: Env;
@@ -18,6 +19,8 @@ export interface AppContext {
   publicUrl: string;
   /** The default theme, or the default merged with THEME_FILE. */
   theme: Theme;
+  /** Pushes events to the sockets listening on a channel, on every server process. */
+  realtime: Realtime;
 }
 
 declare module "fastify" {

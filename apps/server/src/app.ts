@@ -19,12 +19,20 @@ import { devicesRoutes } from "./modules/devices/devices.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { impersonationRoutes } from "./modules/impersonation/impersonation.routes";
 import { mailLogsRoutes } from "./modules/mail-logs/mail-logs.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { noticesRoutes } from "./modules/notices/notices.routes";
+import { storageRoutes } from "./modules/storage/storage.routes";
+import { filesRoutes } from "./modules/files/files.routes";
+import { remoteAccessRoutes } from "./modules/remote-access/remote-access.routes";
+import { tagsRoutes } from "./modules/tags/tags.routes";
+import { vpnHubsRoutes } from "./modules/vpn-hubs/vpn-hubs.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { authPlugin, needsAccessDeclaration, type RouteAccess } from "./plugins/auth";
 import { AppError, errorsPlugin } from "./plugins/errors";
 import { createMailer } from "./plugins/mailer";
 import { metricsPlugin } from "./plugins/metrics";
 import { openapiPlugin } from "./plugins/openapi";
+import { createRealtime, realtimePlugin } from "./plugins/realtime";
 import { securityPlugin } from "./plugins/security";
 import { webPlugin } from "./plugins/web";
 import { xsrfPlugin } from "./plugins/xsrf";
@@ -62,6 +70,13 @@ const modules = [
   companiesRoutes,
   creditsRoutes,
   mailLogsRoutes,
+  notificationsRoutes,
+  tagsRoutes,
+  remoteAccessRoutes,
+  vpnHubsRoutes,
+  filesRoutes,
+  noticesRoutes,
+  storageRoutes,
 ];
 
 /**
@@ -90,6 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: database.db,
     log: app.log,
   });
+  const realtime = createRealtime();
   const ctx: AppContext = {
     env,
     db: database.db,
@@ -98,6 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     accessTokenKey: new TextEncoder().encode(secret),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     theme,
+    realtime,
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());
@@ -132,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(xsrfPlugin);
   await app.register(authPlugin);
+  await app.register(realtimePlugin, { io: realtime.io });
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
   await app.register(openapiPlugin);
   for (const routes of modules) await app.register(routes);

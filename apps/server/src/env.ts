@@ -9,50 +9,89 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Where the embedded database and generated files live. */
-  DATA_DIR: z.string().default("./data"),
-  /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
-  DATABASE_URL: z.string().optional(),
-  /** The address users reach the console at; links in e-mails start with it. */
-  PUBLIC_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Signs access tokens. Generated and kept in the database when not given. */
-  SESSION_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().min(2).default(900),
-  REFRESH_TOKEN_TTL: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .default(30 * 24 * 3600),
-  /** Sign-in attempts per IP address per minute. */
-  SIGNIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
-  /** Failed sign-ins per account before it is paused for SIGNIN_LOCK_MINUTES. */
-  SIGNIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  SIGNIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** smtp(s)://user:pass@host:port to send e-mail; without it mail stays in the outbox. */
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Netfleet <no-reply@netfleet.localhost>"),
-  NETFLEET_ADMIN_EMAIL: z.string().optional(),
-  NETFLEET_ADMIN_PASSWORD: z.string().optional(),
-  NETFLEET_COMPANY_NAME: z.string().default("My company"),
-  /** Directory of the built console; defaults to apps/web/dist. */
-  WEB_DIST_DIR: z.string().optional(),
-  /** Largest request body accepted, in bytes. */
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
-  TRUST_PROXY: bool.default(false),
-  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
-  METRICS_TOKEN: z.string().optional(),
-  /** A JSON file of theme fields that brands the console; checked at start. */
-  THEME_FILE: z.string().optional(),
-  /** Where the unbranded console's "Get more resources" link leads; hidden when unset. */
-  BUY_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  /** Where the console posts its error reports; without it nothing is reported. */
-  ERROR_REPORT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Where the embedded database and generated files live. */
+    DATA_DIR: z.string().default("./data"),
+    /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
+    DATABASE_URL: z.string().optional(),
+    /** The address users reach the console at; links in e-mails start with it. */
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    /** Signs access tokens. Generated and kept in the database when not given. */
+    SESSION_SECRET: z.string().min(32).optional(),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(2).default(900),
+    REFRESH_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(30 * 24 * 3600),
+    /** Sign-in attempts per IP address per minute. */
+    SIGNIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
+    /** Failed sign-ins per account before it is paused for SIGNIN_LOCK_MINUTES. */
+    SIGNIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    SIGNIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** smtp(s)://user:pass@host:port to send e-mail; without it mail stays in the outbox. */
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Netfleet <no-reply@netfleet.localhost>"),
+    NETFLEET_ADMIN_EMAIL: z.string().optional(),
+    NETFLEET_ADMIN_PASSWORD: z.string().optional(),
+    NETFLEET_COMPANY_NAME: z.string().default("My company"),
+    /** Directory of the built console; defaults to apps/web/dist. */
+    WEB_DIST_DIR: z.string().optional(),
+    /** Largest request body accepted, in bytes. */
+    BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    TRUST_PROXY: bool.default(false),
+    /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().optional(),
+    /** A JSON file of theme fields that brands the console; checked at start. */
+    THEME_FILE: z.string().optional(),
+    /** Where the unbranded console's "Get more resources" link leads; hidden when unset. */
+    BUY_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /** Where the console posts its error reports; without it nothing is reported. */
+    ERROR_REPORT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /**
+     * How realtime events reach sockets held by other server processes: `memory` for one
+     * process, `postgres` (LISTEN/NOTIFY) or `redis` (pub/sub) when several share the load.
+     */
+    REALTIME_ADAPTER: z.enum(["memory", "postgres", "redis"]).default("memory"),
+    /** PostgreSQL for the postgres adapter when it is not DATABASE_URL's server. */
+    REALTIME_DATABASE_URL: z.string().optional(),
+    /** redis://… for the redis adapter. */
+    REDIS_URL: z.string().optional(),
+    /**
+     * Names the adapter's NOTIFY / pub-sub channels. Redis pub/sub is server-wide (database
+     * numbers do not separate it), so installations sharing one server need different ones.
+     */
+    REALTIME_CHANNEL_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,40}$/, "letters, digits, _ . : - only (at most 40)")
+      .default("netfleet"),
+  })
+  .superRefine((env, issues) => {
+    // Refused here rather than at the first event: an adapter without its server would
+    // leave every other node deaf while this one seemed to work.
+    if (env.REALTIME_ADAPTER === "postgres" && !(env.REALTIME_DATABASE_URL ?? env.DATABASE_URL)) {
+      issues.addIssue({
+        code: "custom",
+        path: ["REALTIME_ADAPTER"],
+        message:
+          "postgres needs a PostgreSQL server: set DATABASE_URL or REALTIME_DATABASE_URL (the embedded database cannot carry realtime events between processes)",
+      });
+    }
+    if (env.REALTIME_ADAPTER === "redis" && !env.REDIS_URL) {
+      issues.addIssue({
+        code: "custom",
+        path: ["REALTIME_ADAPTER"],
+        message: "redis needs REDIS_URL (redis://host:6379)",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -79,6 +79,9 @@ export async function openDatabase(opts: {
     });
   }
   const pglite = client;
+  // Its pages sit in memory, so a random read costs what a sequential one does; at the
+  // default 4 the planner picks full scans over the trigram indexes of searches (bench/search.ts).
+  await pglite.exec("set random_page_cost = 1.1");
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,

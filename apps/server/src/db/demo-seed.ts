@@ -90,6 +90,7 @@ export const DEMO_USERS: readonly {
     company: "Southfield Rural",
     username: "legacy@demo.example.com",
   },
+  { email: "warehouse.lead@demo.example.com", role: "end_user", company: "Northwind Logistics" },
 ];
 
 /** Credit types and the balances two companies hold: [credits received, credits left]. */
@@ -157,6 +158,12 @@ const TAGS: readonly { company: string; name: string; color: string; description
     color: "#7048e8",
     description: "Cellular backhaul links",
   },
+  {
+    company: "Northwind Logistics",
+    name: "Warehouse",
+    color: "#1098ad",
+    description: "Gateways in the distribution centres",
+  },
 ];
 
 /** Models of the families the product names, with a firmware each runs. */
@@ -174,6 +181,18 @@ const MODELS: readonly [model: string, firmware: string][] = [
 ];
 
 const DEVICES_PER_COMPANY = 4;
+
+/**
+ * More devices of one kind than search shows per category (10), in one company that a
+ * sibling branch (Southfield) cannot see: "warehouse" finds them, a tag and a user.
+ */
+const WAREHOUSE = { company: "Northwind Logistics", gateways: 12, model: "RUTX50" } as const;
+
+/** Locally administered addresses (02:…), so they never collide with real hardware. */
+function demoMac(n: number): string {
+  const byte = (b: number) => b.toString(16).padStart(2, "0").toUpperCase();
+  return `02:4E:46:00:${byte(n >> 8)}:${byte(n & 255)}`;
+}
 
 export interface DemoSeedResult {
   created: boolean;
@@ -310,8 +329,7 @@ export async function seedDemo(
           companyId: companyId(node.name),
           name: `${site}-${model.toLowerCase()}-${String(n).padStart(2, "0")}`,
           serial: String(1_100_000_000 + n * 7_919),
-          // Locally administered addresses (02:…), so they never collide with real hardware.
-          mac: `02:4E:46:00:${(n >> 8).toString(16).padStart(2, "0")}:${(n & 255).toString(16).padStart(2, "0")}`.toUpperCase(),
+          mac: demoMac(n),
           model,
           firmware,
           status: n % 5 === 0 ? 0 : n % 7 === 0 ? 2 : 1,
@@ -319,6 +337,20 @@ export async function seedDemo(
         };
       }),
     );
+    const firmware = MODELS.find(([model]) => model === WAREHOUSE.model)![1];
+    for (let i = 1; i <= WAREHOUSE.gateways; i++) {
+      n += 1;
+      rows.push({
+        companyId: companyId(WAREHOUSE.company),
+        name: `Warehouse gateway ${String(i).padStart(2, "0")}`,
+        serial: String(1_100_000_000 + n * 7_919),
+        mac: demoMac(n),
+        model: WAREHOUSE.model,
+        firmware,
+        status: i % 4 === 0 ? 0 : 1,
+        createdAt: new Date(Date.UTC(2026, 0, 1) + n * 86_400_000 * 3),
+      });
+    }
     await tx.insert(devices).values(rows);
     return {
       created: true,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasPermission, type PermissionRequirement } from "@netfleet/contracts/permissions";
 import type { ApiScope } from "@netfleet/contracts/scopes";
+import type { AppContext } from "../app-context";
 import type { TenantScope } from "../db/tenancy";
 import { accountsRepo, type AuthUserRow } from "../modules/accounts/accounts.repo";
 import { personalAccessTokensRepo } from "../modules/accounts/personal-access-tokens.repo";
@@ -63,10 +64,21 @@ declare module "fastify" {
 /** Bearer secrets of personal access tokens start with this, so leaks are easy to spot. */
 export const PAT_PREFIX = "nf_pat_";
 
-/** Who is calling: a browser session cookie or a personal access token, or nobody. */
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Auth | null> {
-  const ctx = app.ctx;
-  const header = request.headers.authorization;
+/** What a caller presents: an Authorization header and the browser session cookie's value. */
+export interface Credentials {
+  authorization?: string | undefined;
+  sessionCookie?: string | undefined;
+}
+
+/**
+ * Who is calling: a browser session cookie or a personal access token, or nobody. Takes
+ * the credentials rather than a request so the realtime handshake authenticates the same way.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  credentials: Credentials,
+): Promise<Auth | null> {
+  const header = credentials.authorization;
   if (header?.startsWith("Bearer ")) {
     const secret = header.slice("Bearer ".length).trim();
     const tokens = personalAccessTokensRepo(ctx.db);
@@ -89,7 +101,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     });
   }
 
-  const cookie = request.cookies[COOKIES.access];
+  const cookie = credentials.sessionCookie;
   if (!cookie) return null;
   const claims = await verifyAccessToken(ctx, cookie);
   if (!claims) return null;
@@ -178,15 +190,19 @@ export function requireAuth(request: FastifyRequest): Auth {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest("auth", null);
+    const credentialsOf = (request: FastifyRequest): Credentials => ({
+      authorization: request.headers.authorization,
+      sessionCookie: request.cookies[COOKIES.access],
+    });
     app.addHook("onRequest", async (request) => {
       const access = request.routeOptions.config.access;
       if (!access) return;
       if ("public" in access) {
         // A stale cookie or a bad token must not lock anyone out of signing in.
-        request.auth = await authenticate(app, request).catch(() => null);
+        request.auth = await authenticate(app.ctx, credentialsOf(request)).catch(() => null);
         return;
       }
-      request.auth = await authenticate(app, request);
+      request.auth = await authenticate(app.ctx, credentialsOf(request));
       authorize(access, request.auth);
     });
   },

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import type { Db } from "../db/client";
 import { insertCompany } from "../db/bootstrap";
-import { devices, users } from "../db/schema";
+import { devices, tags, users } from "../db/schema";
 import { hashPassword } from "../modules/accounts/passwords";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -35,6 +35,8 @@ export function factories(db: Db) {
       disabled?: boolean;
       /** Defaults to the e-mail's local part. */
       username?: string;
+      firstName?: string | null;
+      lastName?: string | null;
       /** A confirmed impersonation grant until this date. */
       impersonationAccessLimit?: Date | null;
     }) {
@@ -48,6 +50,8 @@ export function factories(db: Db) {
         .values({
           email: email.toLowerCase(),
           username: overrides.username ?? email.split("@")[0] ?? null,
+          firstName: overrides.firstName ?? null,
+          lastName: overrides.lastName ?? null,
           passwordHash,
           companyId: overrides.company.id,
           roleId: FIXED_ROLES[overrides.role ?? "admin"].id,
@@ -63,6 +67,7 @@ export function factories(db: Db) {
       company: TestCompany;
       name?: string;
       serial?: string;
+      mac?: string;
       model?: string;
       status?: number;
     }) {
@@ -73,10 +78,28 @@ export function factories(db: Db) {
           companyId: overrides.company.id,
           name: overrides.name ?? `Device ${n}`,
           serial: overrides.serial ?? `SN${n}`,
-          mac: macFor(seq),
+          mac: overrides.mac ?? macFor(seq),
           model: overrides.model ?? "RUTX11",
           firmware: "RUTX_R_00.07.06.10",
           status: overrides.status ?? 1,
+        })
+        .returning();
+      return row!;
+    },
+
+    async tag(overrides: {
+      company: TestCompany;
+      name?: string;
+      color?: string | null;
+      description?: string | null;
+    }) {
+      const [row] = await db
+        .insert(tags)
+        .values({
+          companyId: overrides.company.id,
+          name: overrides.name ?? `Tag ${next()}`,
+          color: overrides.color === undefined ? "#4287f5" : overrides.color,
+          description: overrides.description ?? null,
         })
         .returning();
       return row!;

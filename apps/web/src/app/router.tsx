@@ -16,6 +16,9 @@ type LazyPage = NonNullable<RouteObject["lazy"]>;
  */
 const PAGES: Partial<Record<RouteName, LazyPage>> = {
   "management.devices": () => import("./routes/management/devices"),
+  "users.companies": () => import("./routes/companies"),
+  "users.table": () => import("./routes/users/users"),
+  "tags.main": () => import("./routes/tags"),
   "account.settings": () => import("./routes/account/settings"),
   form: () => import("./routes/form"),
   "users.impersonation-logs": () => import("./routes/users/impersonation-logs"),

@@ -11,6 +11,7 @@ export const messages = defineMessages(
     page: "Page {{page}}",
     emptyPage: "This page is empty",
     firstPage: "Go to the first page",
+    pageSize: "Rows per page",
   },
   {
     no: {
@@ -22,6 +23,7 @@ export const messages = defineMessages(
       page: "Side {{page}}",
       emptyPage: "Denne siden er tom",
       firstPage: "Gå til første side",
+      pageSize: "Rader per side",
     },
     ja: {
       clearSearch: "検索をクリア",
@@ -32,6 +34,7 @@ export const messages = defineMessages(
       page: "{{page}} ページ",
       emptyPage: "このページは空です",
       firstPage: "最初のページへ",
+      pageSize: "1 ページの行数",
     },
     uk: {
       clearSearch: "Очистити пошук",
@@ -42,6 +45,7 @@ export const messages = defineMessages(
       page: "Сторінка {{page}}",
       emptyPage: "Ця сторінка порожня",
       firstPage: "На першу сторінку",
+      pageSize: "Рядків на сторінці",
     },
   },
 );

@@ -36,3 +36,18 @@ export const NOTICE_HTML = {
   allowedTags: ["a", "b", "i", "em", "strong"],
   allowedAttributes: ["href", "target", "class"],
 } as const;
+
+/** GET /api/notices: the notices in force, newest `enabled_at` first. */
+export const noticesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Sort keys of GET /api/admin/notices (`-` in front for descending). */
+export const MANAGED_NOTICE_SORT_FIELDS = ["enabled_at", "created_at"] as const;
+
+/** GET /api/admin/notices: every notice, scheduled ones too; `q` searches the message text. */
+export const managedNoticesQuerySchema = noticesQuerySchema.extend({
+  q: z.string().trim().max(200).optional(),
+  sort: z.string().max(100).optional(),
+});

@@ -48,3 +48,15 @@ export type CreateNotification = z.infer<typeof createNotificationSchema>;
 /** The realtime channel and event a user's new notifications arrive on (shell §4). */
 export const notificationChannel = (userId: number) => `private-notifications.${userId}`;
 export const NOTIFICATION_CREATED_EVENT = "WebNotificationCreated";
+
+/** `GET /notifications` meta: `total` counts the rows the filter matches, `unseen` all of the user's unseen ones. */
+export const notificationsMetaSchema = z.object({
+  total: z.number().int(),
+  unseen: z.number().int(),
+});
+
+/** `PUT /notifications` answer: how many of the ids were the caller's and unseen, now seen. */
+export const markNotificationsSeenResultSchema = z.object({ updated: z.number().int() });
+
+/** `POST /notifications` answer: how many users the notification went to. */
+export const createNotificationResultSchema = z.object({ notified: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchableListQuerySchema } from "./search";
 
 /** What a tag does to devices it is put on (firmware or configuration upload, say). */
 export const tagActionSchema = z.object({
@@ -23,3 +24,16 @@ export const tagListItemSchema = z.object({
   created_at: z.string(),
 });
 export type TagListItem = z.infer<typeof tagListItemSchema>;
+
+/** Query of `GET /api/tags`: the searchable list parameters plus RMS's filters. */
+export const tagListQuerySchema = searchableListQuerySchema.extend({
+  id: z.string().max(2000).optional().describe("Only these tags (comma-separated ids)."),
+  company_id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .describe("Only tags of this company, which must be in your company tree."),
+});
+export type TagListQuery = z.infer<typeof tagListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchableListQuerySchema } from "./search";
 
 /**
  * The signed-in user as `GET /api/user` answers it: the fields the console reads (shell
@@ -92,3 +93,23 @@ export const userListItemSchema = z.object({
   created_at: z.string(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** Query of `GET /api/users`: the searchable list parameters plus RMS's filters. */
+export const userListQuerySchema = searchableListQuerySchema.extend({
+  id: z.string().max(2000).optional().describe("Only these users (comma-separated ids)."),
+  role: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Only users of this role, by id (`2`) or name (`admin`)."),
+  company_id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .describe("Only users of this company, which must be in your company tree."),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;

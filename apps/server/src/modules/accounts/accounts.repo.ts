@@ -318,6 +318,7 @@ export function accountsRepo(db: Db) {
           roleId: invitations.roleId,
           roleTitle: roles.title,
           expiresAt: invitations.expiresAt,
+          invitedById: invitations.invitedById,
         })
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../app-context";
 import type { Db } from "../../db/client";
 import { AppError } from "../../plugins/errors";
+import { notifyUsers } from "../notifications/notifications.service";
 import { invitationMail, resetPasswordMail, verifyEmailMail } from "./account-mails";
 import { accountsRepo } from "./accounts.repo";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -147,7 +148,7 @@ export async function previewInvitation(ctx: AppContext, token: string) {
 
 /**
  * Creates the account an invitation was for. The invitation came to that address, so the
- * address counts as confirmed. Returns the new user's id.
+ * address counts as confirmed; the inviter is notified. Returns the new user's id.
  */
 export async function registerByInvitation(
   ctx: AppContext,
@@ -159,7 +160,7 @@ export async function registerByInvitation(
   },
 ): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
+  const { userId, invitation } = await ctx.db.transaction(async (tx) => {
     const repo = accountsRepo(tx);
     const invitation = await repo.findOpenInvitation(hashSecret(input.token));
     if (!invitation || !(await repo.acceptInvitation(invitation.id)))
@@ -183,8 +184,15 @@ export async function registerByInvitation(
         },
       );
     }
-    return userId;
+    return { userId, invitation };
   });
+  if (invitation.invitedById !== null) {
+    await notifyUsers(ctx, [invitation.invitedById], {
+      type: "invitedUserRegistration",
+      summary: `${invitation.email} accepted your invitation and joined ${invitation.companyName}`,
+    });
+  }
+  return userId;
 }
 
 /**

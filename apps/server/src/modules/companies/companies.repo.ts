@@ -1,7 +1,45 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { CompanyListQuery } from "@netfleet/contracts/schemas/companies";
 import type { Db } from "../../db/client";
-import { companies } from "../../db/schema";
+import { companies, devices, users } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
+import { listOrder, pageIsEmpty, searchCondition } from "../../lib/list-query";
+
+const parent = alias(companies, "parent");
+
+const devicesCount =
+  sql<number>`(select count(*) from ${devices} where ${devices.companyId} = ${companies.id})`.mapWith(
+    Number,
+  );
+const usersCount =
+  sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id})`.mapWith(
+    Number,
+  );
+
+/** RMS sorts by `company_name` and `device_count`; our own names work as well. */
+const sortable = {
+  id: companies.id,
+  name: companies.name,
+  company_name: companies.name,
+  parent_id: companies.parentId,
+  level: companies.level,
+  created_at: companies.createdAt,
+  // RMS API v3 spells it so in its sort enum; scripts written for it send it.
+  crated_at: companies.createdAt,
+  device_count: devicesCount,
+  devices_count: devicesCount,
+  users_count: usersCount,
+};
+
+/** What `q` matches; companies.name has a pg_trgm index. */
+export const companySearchable = { name: [companies.name] };
+
+export interface CompanyListFilters {
+  ids: number[] | undefined;
+  /** 0 stands for "no parent": top-level companies. */
+  parentIds: number[] | undefined;
+}
 
 export function companiesRepo(db: Db) {
   return {
@@ -13,5 +51,62 @@ export function companiesRepo(db: Db) {
         .where(and(eq(companies.id, id), inTenant(scope, companies.id)));
       return row;
     },
+
+    /**
+     * One page of the companies of the caller's tree (its own included). The device and
+     * user counts are computed only when asked for: search does not show them.
+     */
+    async list(
+      scope: TenantScope,
+      query: CompanyListQuery,
+      filters: CompanyListFilters,
+      withCounts: boolean,
+    ) {
+      const parentIds = filters.parentIds?.filter((id) => id !== 0);
+      const where = and(
+        inTenant(scope, companies.id),
+        searchCondition(query, companySearchable),
+        filters.ids && inArray(companies.id, filters.ids),
+        filters.parentIds &&
+          or(
+            parentIds?.length ? inArray(companies.parentId, parentIds) : undefined,
+            filters.parentIds.includes(0) ? isNull(companies.parentId) : undefined,
+          ),
+        query.level === undefined ? undefined : eq(companies.level, query.level),
+      );
+      const [counted] = await db.select({ total: count() }).from(companies).where(where);
+      const total = counted?.total ?? 0;
+      const order = listOrder(
+        query.sort,
+        sortable,
+        [{ column: companies.id, descending: true }],
+        total,
+      );
+      if (pageIsEmpty(query, total)) return { rows: [], total };
+      const rows = await db
+        .select({
+          company: {
+            id: companies.id,
+            name: companies.name,
+            parentId: companies.parentId,
+            level: companies.level,
+            createdAt: companies.createdAt,
+          },
+          parentName: parent.name,
+          devicesCount: withCounts ? devicesCount : sql<number>`0`.mapWith(Number),
+          usersCount: withCounts ? usersCount : sql<number>`0`.mapWith(Number),
+        })
+        .from(companies)
+        .leftJoin(parent, eq(parent.id, companies.parentId))
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset(query.offset);
+      return { rows, total };
+    },
   };
 }
+
+export type CompanyListRow = Awaited<
+  ReturnType<ReturnType<typeof companiesRepo>["list"]>
+>["rows"][number];

@@ -9,8 +9,12 @@ let root: TestCompany;
 let north: TestCompany;
 let northRetail: TestCompany;
 let south: TestCompany;
+let lab: TestCompany;
 
-type ListBody = { data: { name: string; company_name: string }[]; meta: { total: number } };
+type ListBody = {
+  data: { name: string; serial: string; company_name: string }[];
+  meta: { total: number };
+};
 
 async function agentFor(
   company: TestCompany,
@@ -33,6 +37,17 @@ beforeAll(async () => {
   await f.device({ company: north, name: "north-gw", serial: "1100000002" });
   await f.device({ company: northRetail, name: "shop-ap", serial: "1100000003", model: "TAP100" });
   await f.device({ company: south, name: "south-gw", serial: "1100000004" });
+  lab = await f.company({ name: "Lab" });
+  await f.device({ company: lab, name: "uplink 50% west", serial: "2200000001" });
+  await f.device({ company: lab, name: "uplink 500 west", serial: "2200000002" });
+  await f.device({ company: lab, name: "lab_7 bench", serial: "2200000003" });
+  await f.device({ company: lab, name: "labx7 bench", serial: "2200000004" });
+  await f.device({
+    company: lab,
+    name: "cabinet",
+    serial: "2200000005",
+    mac: "00:1E:42:AB:CD:EF",
+  });
 });
 afterAll(() => t.close());
 
@@ -64,7 +79,7 @@ describe("GET /api/devices", () => {
 
   it("searches, sorts, pages and counts on the server", async () => {
     const agent = await agentFor(root);
-    const search = (await agent.get("/api/devices?q=gw&sort=-name")).json<ListBody>();
+    const search = (await agent.get("/api/devices?q=-gw&sort=-name")).json<ListBody>();
     expect(search.data.map((d) => d.name)).toEqual(["south-gw", "north-gw"]);
     const page = (await agent.get("/api/devices?sort=name&limit=2&offset=2")).json<ListBody>();
     expect(page.data.map((d) => d.name)).toEqual(["shop-ap", "south-gw"]);
@@ -86,5 +101,75 @@ describe("GET /api/devices", () => {
     const limit = await agent.get("/api/devices?limit=1000");
     expect(limit.statusCode).toBe(422);
     expect(limit.json<{ errors: { source: string }[] }>().errors[0]?.source).toBe("limit");
+  });
+
+  it("SH-HTTP-023 matches the console's search on names only and returns just the asked fields", async () => {
+    const agent = await agentFor(north);
+    const res = await agent.get(
+      "/api/devices?q=NORTH&limit=10&search-fields=name,email&fields=id,name,status,email,protocol,enabled,color",
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ data: Record<string, unknown>[]; meta: { total: number } }>();
+    expect(body.data).toEqual([{ id: expect.any(Number), name: "north-gw", status: 1 }]);
+    expect(body.meta.total).toBe(1);
+    // A serial is not a name: the console's search-fields leave it out.
+    const serial = await agent.get("/api/devices?q=1100000002&search-fields=name,email");
+    expect(serial.json<ListBody>().meta.total).toBe(0);
+  });
+
+  it("narrows the search to the named fields and refuses names the list does not search", async () => {
+    const agent = await agentFor(lab);
+    const bySerial = (
+      await agent.get("/api/devices?q=2200000005&search-fields=serial")
+    ).json<ListBody>();
+    expect(bySerial.data.map((d) => d.serial)).toEqual(["2200000005"]);
+    const byMac = (
+      await agent.get("/api/devices?q=ab:cd&search-fields=mac,bogus")
+    ).json<ListBody>();
+    expect(byMac.data.map((d) => d.name)).toEqual(["cabinet"]);
+    expect(
+      (await agent.get("/api/devices?q=ab:cd&search-fields=name")).json<ListBody>().meta.total,
+    ).toBe(0);
+    const refused = await agent.get("/api/devices?q=x&search-fields=email,phone");
+    expect(refused.statusCode).toBe(422);
+    const error = refused.json<{ errors: { code: string; source: string; message: string }[] }>()
+      .errors[0];
+    expect(error).toMatchObject({ code: "VALIDATION_FAILED", source: "search-fields" });
+    expect(error?.message).toContain("name, serial, mac");
+  });
+
+  it("matches % and _ literally", async () => {
+    const agent = await agentFor(lab);
+    const percent = (await agent.get("/api/devices?q=50%25")).json<ListBody>();
+    expect(percent.data.map((d) => d.name)).toEqual(["uplink 50% west"]);
+    const underscore = (await agent.get("/api/devices?q=b_7")).json<ListBody>();
+    expect(underscore.data.map((d) => d.name)).toEqual(["lab_7 bench"]);
+  });
+
+  it("matches a one- or two-character search at the start of a field only", async () => {
+    const agent = await agentFor(root);
+    const short = (await agent.get("/api/devices?q=NO&search-fields=name")).json<ListBody>();
+    expect(short.data.map((d) => d.name)).toEqual(["north-gw"]);
+    expect(
+      (await agent.get("/api/devices?q=gw&search-fields=name")).json<ListBody>().meta.total,
+    ).toBe(0);
+    const longer = (
+      await agent.get("/api/devices?q=-gw&search-fields=name&sort=name")
+    ).json<ListBody>();
+    expect(longer.data.map((d) => d.name)).toEqual(["north-gw", "south-gw"]);
+  });
+
+  it("FM-CALL-016 keeps only the named fields and the id, ignoring unknown names", async () => {
+    const agent = await agentFor(northRetail);
+    const body = (await agent.get("/api/devices?fields=serial,model,nonsense")).json<{
+      data: Record<string, unknown>[];
+    }>();
+    expect(body.data).toEqual([{ id: expect.any(Number), serial: "1100000003", model: "TAP100" }]);
+  });
+
+  it("counts every match but returns no page past the end", async () => {
+    const agent = await agentFor(root);
+    const body = (await agent.get("/api/devices?q=-gw&offset=5")).json<ListBody>();
+    expect(body).toMatchObject({ success: true, data: [], meta: { total: 2 } });
   });
 });

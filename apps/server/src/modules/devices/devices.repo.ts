@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
+import type { SearchableListQuery } from "@netfleet/contracts/schemas/search";
 import type { Db } from "../../db/client";
 import { companies, devices } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
-import { likeContains, parseSort } from "../../lib/list-query";
+import { listOrder, pageIsEmpty, searchCondition } from "../../lib/list-query";
 
 const sortable = {
   id: devices.id,
@@ -16,34 +17,39 @@ const sortable = {
   company_name: companies.name,
 };
 
+/** What `q` matches, by the names `search-fields` uses; each has a pg_trgm index. */
+export const deviceSearchable = {
+  name: [devices.name],
+  serial: [devices.serial],
+  mac: [devices.mac],
+};
+
 export function devicesRepo(db: Db) {
   return {
     /** One page of the devices the caller's company tree holds, and how many match in all. */
-    async list(
-      scope: TenantScope,
-      query: { q?: string | undefined; sort?: string | undefined; limit: number; offset: number },
-    ) {
-      const search = query.q
-        ? or(
-            ilike(devices.name, likeContains(query.q)),
-            ilike(devices.serial, likeContains(query.q)),
-            ilike(devices.mac, likeContains(query.q)),
-          )
-        : undefined;
-      const where = and(inTenant(scope, devices.companyId), search);
-      const order = parseSort(query.sort, sortable, [desc(devices.id)]);
-      const [rows, totals] = await Promise.all([
-        db
-          .select({ device: devices, companyName: companies.name })
-          .from(devices)
-          .innerJoin(companies, eq(companies.id, devices.companyId))
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(devices).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+    async list(scope: TenantScope, query: SearchableListQuery) {
+      const where = and(
+        inTenant(scope, devices.companyId),
+        searchCondition(query, deviceSearchable),
+      );
+      const [counted] = await db.select({ total: count() }).from(devices).where(where);
+      const total = counted?.total ?? 0;
+      const order = listOrder(
+        query.sort,
+        sortable,
+        [{ column: devices.id, descending: true }],
+        total,
+      );
+      if (pageIsEmpty(query, total)) return { rows: [], total };
+      const rows = await db
+        .select({ device: devices, companyName: companies.name })
+        .from(devices)
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset(query.offset);
+      return { rows, total };
     },
   };
 }

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { listEnvelope, listQuerySchema } from "@netfleet/contracts/envelope";
 import { deviceListItemSchema } from "@netfleet/contracts/schemas/devices";
+import { searchableListQuerySchema } from "@netfleet/contracts/schemas/search";
 import { okList } from "../../lib/envelope";
+import {
+  parseFields,
+  project,
+  projectableListEnvelope,
+  searchableListDescription,
+} from "../../lib/list-query";
 import { requireAuth } from "../../plugins/auth";
 import { presentDevice } from "./devices.presenter";
-import { devicesRepo } from "./devices.repo";
+import { devicesRepo, deviceSearchable } from "./devices.repo";
 
 export async function devicesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -17,8 +23,9 @@ export async function devicesRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["devices"],
         summary: "List devices of your company and its subsidiaries",
-        querystring: listQuerySchema,
-        response: { 200: listEnvelope(deviceListItemSchema) },
+        description: searchableListDescription(Object.keys(deviceSearchable)),
+        querystring: searchableListQuerySchema,
+        response: { 200: projectableListEnvelope(deviceListItemSchema) },
       },
       config: { access: { permission: "view_devices", scope: "devices:read" } },
     },
@@ -27,7 +34,11 @@ export async function devicesRoutes(appBase: FastifyInstance) {
         requireAuth(request).tenant,
         request.query,
       );
-      return okList(rows.map(presentDevice), total);
+      const fields = parseFields(request.query.fields);
+      return okList(
+        rows.map((row) => project(presentDevice(row), fields)),
+        total,
+      );
     },
   );
 }

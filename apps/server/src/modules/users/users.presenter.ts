@@ -1,7 +1,7 @@
 import { API_SCOPES } from "@netfleet/contracts/scopes";
-import type { CurrentUser } from "@netfleet/contracts/schemas/users";
+import type { CurrentUser, UserListItem } from "@netfleet/contracts/schemas/users";
 import type { Auth } from "../../plugins/auth";
-import type { UserProfileRow } from "./users.repo";
+import type { UserListRow, UserProfileRow } from "./users.repo";
 
 /** The current user in the shape shell.md §3 and RMS's `/user` share. */
 export function presentCurrentUser(row: UserProfileRow, auth: Auth): CurrentUser {
@@ -39,5 +39,23 @@ export function presentCurrentUser(row: UserProfileRow, auth: Auth): CurrentUser
     },
     country_iso_code: user.countryIsoCode,
     last_login_at: user.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+/** A row of the user list, in RMS's shape: `role` is the role's id. */
+export function presentUserListItem({ user, companyName, role }: UserListRow): UserListItem {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company_id: user.companyId,
+    company_name: companyName,
+    role: role.id,
+    role_name: role.name,
+    role_title: role.title,
+    last_login_at: user.lastLoginAt?.toISOString() ?? null,
+    created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,13 @@
 import { RoutePage } from "../../components/layout/route-page";
+import { NoticesAdmin } from "../../features/notices/components/notices-admin";
+import { NewNoticeButton, useNoticeEditor } from "../../features/notices/components/notice-editor";
 
 export function Component() {
-  return <RoutePage>{null}</RoutePage>;
+  const editor = useNoticeEditor();
+  return (
+    <RoutePage actions={<NewNoticeButton onClick={editor.openNew} />}>
+      <NoticesAdmin onEdit={editor.openEdit} />
+      {editor.modal}
+    </RoutePage>
+  );
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { IconBox } from "@tabler/icons-react";
 import type { ListEnvelope } from "@netfleet/contracts/envelope";
 import { http } from "../../lib/http";
-import { failure, fakeApi, type FakeRequest } from "../../test/fake-api";
+import { failure, fakeApi, success, type FakeRequest } from "../../test/fake-api";
 import { renderPage } from "../../test/render";
 import { type ListParams, ServerList, useUrlListState } from "./server-list";
 import { SortableTable } from "./sortable-table";
@@ -26,8 +26,8 @@ function useThings(params: ListParams) {
 }
 
 /** A list as a feature builds one: the URL's state, its query, the frame and a table. */
-function Things() {
-  const list = useUrlListState({ pageSize: 10, sortKeys: SORT_KEYS });
+function Things({ id }: { id?: string }) {
+  const list = useUrlListState({ id, pageSize: 10, sortKeys: SORT_KEYS });
   const things = useThings(list.params);
   return (
     <ServerList
@@ -190,5 +190,127 @@ describe("ServerList and useUrlListState", () => {
 
     expect(await screen.findByText("Thing 3")).toBeVisible();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("offers page sizes and asks for the chosen one from the page holding the first row", async () => {
+    const api = fakeApi().on("GET", "/api/things", (request) => page(request, 130));
+    const { user, router } = renderPage(<Things />, { url: "/things?page=4" });
+    expect(await screen.findByText("31–40 of 130")).toBeVisible();
+
+    const size = screen.getByRole("combobox", { name: "Rows per page" });
+    expect(
+      within(size)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["10", "20", "50", "100"]);
+    await user.selectOptions(size, "20");
+
+    // Row 31 is on the second page of 20.
+    expect(await screen.findByText("21–40 of 130")).toBeVisible();
+    expect(router.state.location.search).toBe("?page=2");
+    expect(api.requests.at(-1)?.search).toBe("?limit=20&offset=20");
+    // Without an id the choice is not kept anywhere.
+    expect(api.requests.filter((r) => r.path === "/api/storage")).toHaveLength(0);
+  });
+
+  it("offers the list's own default size among the others", async () => {
+    fakeApi().on("GET", "/api/things", (request) => page(request, 30));
+    function TwentyFive() {
+      const list = useUrlListState({ pageSize: 25, sortKeys: SORT_KEYS });
+      const things = useThings(list.params);
+      return (
+        <ServerList
+          list={list}
+          result={things}
+          searchLabel="Search things"
+          searchPlaceholder=""
+          errorTitle=""
+          icon={null}
+          emptyTitle=""
+          noMatchTitle=""
+        >
+          {(table) => <SortableTable {...table} label="Things" columns={[]} minWidth={100} />}
+        </ServerList>
+      );
+    }
+    renderPage(<TwentyFive />, { url: "/things" });
+
+    const size = await screen.findByRole("combobox", { name: "Rows per page" });
+    expect(size).toHaveValue("25");
+    expect(
+      within(size)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["10", "20", "25", "50", "100"]);
+  });
+
+  it("FM-CALL-009 keeps a list's page size in remote storage under table.<id>", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/things", (request) => page(request, 130))
+      .on("GET", "/api/storage", success([{ key: "other", value: 1 }], { meta: { total: 1 } }))
+      .on("POST", "/api/storage", (request) => ({
+        status: 201,
+        body: { success: true, data: request.body },
+      }));
+    const { user } = renderPage(<Things id="things" />, { url: "/things" });
+    await screen.findByText("1–10 of 130");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Rows per page" }), "50");
+
+    expect(await screen.findByText("1–50 of 130")).toBeVisible();
+    await waitFor(() => expect(api.calls("POST", "/api/storage")).toHaveLength(1));
+    expect(api.calls("POST", "/api/storage")[0]?.body).toEqual({
+      key: "table.things",
+      value: { pageSize: 50 },
+    });
+  });
+
+  it("FM-CALL-008 applies the stored page size once it is known, and PUTs a new choice", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/things", (request) => page(request, 130))
+      .on(
+        "GET",
+        "/api/storage",
+        success([{ key: "table.things", value: { pageSize: 50 } }], { meta: { total: 1 } }),
+      )
+      .on("PUT", "/api/storage/table.things", (request) => success(request.body));
+    const { user } = renderPage(<Things id="things" />, { url: "/things" });
+
+    expect(await screen.findByText("1–50 of 130")).toBeVisible();
+    const size = screen.getByRole("combobox", { name: "Rows per page" });
+    expect(size).toHaveValue("50");
+    expect(api.calls("GET", "/api/things").at(-1)?.query.get("limit")).toBe("50");
+
+    await user.selectOptions(size, "100");
+
+    expect(await screen.findByText("1–100 of 130")).toBeVisible();
+    await waitFor(() => expect(api.calls("PUT", "/api/storage/table.things")).toHaveLength(1));
+    expect(api.calls("PUT", "/api/storage/table.things")[0]?.body).toEqual({
+      value: { pageSize: 100 },
+    });
+    expect(api.calls("POST", "/api/storage")).toHaveLength(0);
+  });
+
+  it("FM-CALL-007 keeps its default size when the stored one is unusable or cannot be read", async () => {
+    fakeApi()
+      .on("GET", "/api/things", (request) => page(request, 130))
+      .on(
+        "GET",
+        "/api/storage",
+        success([{ key: "table.things", value: { pageSize: 7 } }], { meta: { total: 1 } }),
+      );
+    const first = renderPage(<Things id="things" />, { url: "/things" });
+    expect(await screen.findByText("1–10 of 130")).toBeVisible();
+    await waitFor(() => expect(first.queryClient.getQueryData(["storage"])).toBeDefined());
+    expect(screen.getByRole("combobox", { name: "Rows per page" })).toHaveValue("10");
+    first.unmount();
+
+    fakeApi()
+      .on("GET", "/api/things", (request) => page(request, 130))
+      .on("GET", "/api/storage", failure(500, "INTERNAL", "Resting."));
+    const second = renderPage(<Things id="things" />, { url: "/things" });
+    expect(await screen.findByText("1–10 of 130")).toBeVisible();
+    await waitFor(() => expect(second.queryClient.getQueryData(["storage"])).toEqual([]));
+    expect(screen.getByText("1–10 of 130")).toBeVisible();
   });
 });

@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import {
   Alert,
   Button,
   Group,
+  NativeSelect,
   Pagination,
   Paper,
   Stack,
@@ -17,9 +18,41 @@ import { useSearchParams } from "react-router";
 import { SEARCH } from "@netfleet/contracts/constants";
 import { toApiRequestError } from "../../lib/http";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
+import { useRemoteValue } from "../../lib/remote-storage";
 import type { ListTableProps } from "./sortable-table";
 
+/** The page sizes a list offers; its own default joins them when it is not one of them. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The remote-storage key of a list's preferences. */
+export function tablePreferencesKey(id: string): string {
+  return `table.${id}`;
+}
+
+export interface TablePreferences {
+  pageSize: number;
+}
+
+function pageSizeChoices(defaultSize: number): number[] {
+  return [...new Set<number>([...PAGE_SIZES, defaultSize])].sort((a, b) => a - b);
+}
+
+/** A stored preference the list can apply, or undefined (another shape, a size not offered). */
+function parsePreferences(choices: readonly number[]) {
+  return (raw: unknown): TablePreferences | undefined => {
+    if (typeof raw !== "object" || raw === null || !("pageSize" in raw)) return undefined;
+    const { pageSize } = raw;
+    return typeof pageSize === "number" && choices.includes(pageSize) ? { pageSize } : undefined;
+  };
+}
+
 interface UrlListOptions<K extends string> {
+  /**
+   * Names the list's preferences, kept in remote storage under `table.<id>` so that they
+   * follow the user to other browsers. Without it, a page size chosen lasts for the visit.
+   */
+  id?: string;
+  /** Rows per page until the user picks another size. */
   pageSize: number;
   /** The columns the server sorts by; any other `sort` in the URL is ignored. */
   sortKeys: readonly K[];
@@ -40,6 +73,8 @@ export interface UrlListState<K extends string> {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** The sizes the page-size selector offers. */
+  pageSizes: readonly number[];
   params: ListParams;
   /** What the search box holds; it reaches the URL once the user stops typing. */
   search: string;
@@ -49,6 +84,8 @@ export interface UrlListState<K extends string> {
   clearSearch: () => void;
   changeSort: (sort: ListSort<K>) => void;
   changePage: (page: number) => void;
+  /** Shows `size` rows per page from the page holding the current first row, and keeps it. */
+  changePageSize: (size: number) => void;
 }
 
 /**
@@ -57,7 +94,8 @@ export interface UrlListState<K extends string> {
  * new search or sort starts again at the first page.
  */
 export function useUrlListState<K extends string>({
-  pageSize,
+  id,
+  pageSize: defaultPageSize,
   sortKeys,
 }: UrlListOptions<K>): UrlListState<K> {
   const [params, setParams] = useSearchParams();
@@ -65,6 +103,15 @@ export function useUrlListState<K extends string>({
   const sort = parseSort(params.get("sort"), sortKeys);
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
   const [search, setSearch] = useState(q);
+  const pageSizes = pageSizeChoices(defaultPageSize);
+  const preferences = useRemoteValue(
+    tablePreferencesKey(id ?? ""),
+    parsePreferences(pageSizes),
+    id !== undefined,
+  );
+  // A size chosen here applies at once and for as long as the list is shown, stored or not.
+  const [chosenSize, setChosenSize] = useState<number | null>(null);
+  const pageSize = chosenSize ?? preferences.value?.pageSize ?? defaultPageSize;
 
   // Replacing, not pushing: Back leaves the list rather than undoing each keystroke.
   const update = (changes: Record<string, string | null>) =>
@@ -89,6 +136,7 @@ export function useUrlListState<K extends string>({
     sort,
     page,
     pageSize,
+    pageSizes,
     params: {
       limit: pageSize,
       offset: (page - 1) * pageSize,
@@ -108,6 +156,13 @@ export function useUrlListState<K extends string>({
     },
     changeSort: (next) => update({ sort: formatSort(next), page: null }),
     changePage: (next) => update({ page: next > 1 ? String(next) : null }),
+    changePageSize: (size) => {
+      const next = Math.floor(((page - 1) * pageSize) / size) + 1;
+      setChosenSize(size);
+      update({ page: next > 1 ? String(next) : null });
+      // A preference is a convenience: failing to keep it changes nothing on screen.
+      if (id !== undefined) preferences.set({ pageSize: size }).catch(() => undefined);
+    },
   };
 }
 
@@ -156,6 +211,7 @@ export function ServerList<T, K extends string>({
   children,
 }: ServerListProps<T, K>) {
   const { t } = useTranslation("lists");
+  const pageSizeId = useId();
   const { page, pageSize } = list;
   const total = result.data?.meta.total ?? 0;
   const rows = result.data?.data;
@@ -242,24 +298,38 @@ export function ServerList<T, K extends string>({
               <Text size="sm" c="dimmed" aria-live="polite">
                 {t("range", { from, to, total })}
               </Text>
-              {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={list.changePage}
-                  size="sm"
-                  siblings={1}
-                  getControlProps={(control) => ({
-                    "aria-label":
-                      control === "previous"
-                        ? t("previousPage")
-                        : control === "next"
-                          ? t("nextPage")
-                          : control,
-                  })}
-                  getItemProps={(item) => ({ "aria-label": t("page", { page: item }) })}
-                />
-              )}
+              <Group gap="md" wrap="wrap">
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" c="dimmed" component="label" htmlFor={pageSizeId}>
+                    {t("pageSize")}
+                  </Text>
+                  <NativeSelect
+                    id={pageSizeId}
+                    size="xs"
+                    data={list.pageSizes.map(String)}
+                    value={String(pageSize)}
+                    onChange={(event) => list.changePageSize(Number(event.currentTarget.value))}
+                  />
+                </Group>
+                {pages > 1 && (
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={list.changePage}
+                    size="sm"
+                    siblings={1}
+                    getControlProps={(control) => ({
+                      "aria-label":
+                        control === "previous"
+                          ? t("previousPage")
+                          : control === "next"
+                            ? t("nextPage")
+                            : control,
+                    })}
+                    getItemProps={(item) => ({ "aria-label": t("page", { page: item }) })}
+                  />
+                )}
+              </Group>
             </Group>
           )}
         </>

@@ -23,7 +23,7 @@ const SORT_KEYS = [
  */
 export function DevicesList() {
   const { t } = useTranslation("devices");
-  const list = useUrlListState({ pageSize: DEVICES_PAGE_SIZE, sortKeys: SORT_KEYS });
+  const list = useUrlListState({ id: "devices", pageSize: DEVICES_PAGE_SIZE, sortKeys: SORT_KEYS });
   const devices = useDevices(list.params);
 
   return (

@@ -9,7 +9,7 @@ import {
 } from "../../../components/ui/sortable-table";
 import { formatDateTime } from "../../../lib/format";
 import type { DeviceSortKey } from "../api/list-devices";
-import { DeviceStatusBadge } from "./device-status-badge";
+import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
 import classes from "./devices-table.module.css";
 
 // An empty name or firmware shows a dash (shell spec §2).

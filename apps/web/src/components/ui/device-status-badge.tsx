@@ -12,6 +12,7 @@ const BADGES = {
   "Not Activated": { color: "gray", key: "statusNotActivated" },
 } as const satisfies Record<ConnectionStatusLabel, { color: string; key: string }>;
 
+/** A device's connection status, as the device list and the global search show it. */
 export function DeviceStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation("devices");
   const badge = BADGES[connectionStatusLabel(status)];

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import { devices } from "../db/schema";
+import { AppError } from "../plugins/errors";
+import {
+  FEW_MATCHES,
+  listOrder,
+  parseFields,
+  parseIdList,
+  pickSearchFields,
+  project,
+  searchPattern,
+  sortKeys,
+} from "./list-query";
+
+function errorOf(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof AppError) return err;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("list query helpers", () => {
+  it("matches three characters and more anywhere, shorter texts as a prefix, wildcards as text", () => {
+    expect(searchPattern("gw-1")).toBe("%gw-1%");
+    expect(searchPattern("gw")).toBe("gw%");
+    expect(searchPattern("5")).toBe("5%");
+    expect(searchPattern("50%")).toBe("%50\\%%");
+    expect(searchPattern("_")).toBe("\\_%");
+    expect(searchPattern("a\\b")).toBe("%a\\\\b%");
+  });
+
+  it("searches every field by default, keeps the named ones it has, refuses none", () => {
+    const available = ["name", "serial", "mac"];
+    expect(pickSearchFields(undefined, available)).toEqual(available);
+    expect(pickSearchFields(" mac , email,name", available)).toEqual(["name", "mac"]);
+    const error = errorOf(() => pickSearchFields("email", available));
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.source).toBe("search-fields");
+    expect(error.message).toContain("name, serial, mac");
+  });
+
+  it("projects an item to the named keys and always its id", () => {
+    const item = { id: 7, name: "gw", status: 1, serial: "S1" };
+    expect(project(item, null)).toBe(item);
+    expect(project(item, parseFields("name,email,,status"))).toEqual({
+      id: 7,
+      name: "gw",
+      status: 1,
+    });
+    expect(project(item, parseFields(""))).toEqual({ id: 7 });
+  });
+
+  it("reads comma lists of ids and refuses anything else", () => {
+    expect(parseIdList(undefined, "id")).toBeUndefined();
+    expect(parseIdList("7441, 5558,7410", "id")).toEqual([7441, 5558, 7410]);
+    for (const bad of ["", "1,x", "-1", "1.5", "9999999999"]) {
+      expect(errorOf(() => parseIdList(bad, "parent_id")).source, bad).toBe("parent_id");
+    }
+  });
+
+  it("reads sort directions and refuses unknown fields", () => {
+    expect(sortKeys("-name, id", ["id", "name"])).toEqual([
+      { name: "name", descending: true },
+      { name: "id", descending: false },
+    ]);
+    expect(errorOf(() => sortKeys("name,secret", ["id", "name"])).source).toBe("sort");
+  });
+
+  it("sorts few matches by an expression no index serves, many by the bare columns", () => {
+    const render = (total: number) =>
+      new PgDialect().sqlToQuery(
+        sql.join(
+          listOrder("-name", { name: devices.name }, [{ column: devices.id }], total),
+          sql`, `,
+        ),
+      ).sql;
+    expect(render(FEW_MATCHES)).toBe(
+      'coalesce("devices"."name", "devices"."name") desc, coalesce("devices"."id", "devices"."id") asc',
+    );
+    expect(render(FEW_MATCHES + 1)).toBe('"devices"."name" desc, "devices"."id" asc');
+  });
+});

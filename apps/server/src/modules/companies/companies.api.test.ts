@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FixedRoleName } from "@netfleet/contracts/roles";
+import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
+import { TestAgent } from "../../test/agent";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { factories, type TestCompany } from "../../test/factories";
+
+let t: TestApp;
+let f: ReturnType<typeof factories>;
+let root: TestCompany;
+let north: TestCompany;
+let northRetail: TestCompany;
+let south: TestCompany;
+let elsewhere: TestCompany;
+let rootAdmin: TestAgent;
+let northAdmin: TestAgent;
+
+type ListBody = { data: CompanyListItem[]; meta: { total: number } };
+type ErrorBody = { errors: { code: string; source: string; message: string }[] };
+
+async function agentFor(company: TestCompany, role: FixedRoleName = "admin") {
+  const user = await f.user({ company, role });
+  const agent = new TestAgent(t.app);
+  await agent.signIn(user.email, user.password);
+  return agent;
+}
+
+const names = (body: ListBody) => body.data.map((c) => c.name);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  f = factories(t.database.db);
+  root = await f.company({ name: "Root Holdings" });
+  north = await f.company({ name: "North 50% Ltd", parent: root });
+  northRetail = await f.company({ name: "North_Retail", parent: north });
+  south = await f.company({ name: "South Co", parent: root });
+  await f.company({ name: "South 500 branch", parent: south });
+  await f.company({ name: "NorthxRetail", parent: south });
+  elsewhere = await f.company({ name: "Elsewhere Inc" });
+  await f.device({ company: north });
+  await f.device({ company: north });
+  await f.device({ company: northRetail });
+  rootAdmin = await agentFor(root);
+  northAdmin = await agentFor(north);
+  await f.user({ company: north, role: "end_user" });
+});
+afterAll(() => t.close());
+
+describe("GET /api/companies", () => {
+  it("shows a company itself and its subsidiaries, never a sibling or another tree", async () => {
+    const body = (await northAdmin.get("/api/companies?sort=name")).json<ListBody>();
+    expect(names(body)).toEqual(["North 50% Ltd", "North_Retail"]);
+    expect(body.meta.total).toBe(2);
+    const fromRoot = (await rootAdmin.get("/api/companies?limit=100")).json<ListBody>();
+    expect(fromRoot.meta.total).toBe(6);
+    expect(names(fromRoot)).not.toContain("Elsewhere Inc");
+  });
+
+  it("shows a super administrator every company", async () => {
+    const body = (
+      await (await agentFor(elsewhere, "super_admin")).get("/api/companies?limit=100")
+    ).json<ListBody>();
+    expect(names(body)).toEqual(expect.arrayContaining(["Root Holdings", "Elsewhere Inc"]));
+  });
+
+  it("describes each company as RMS does, with its parent and counts", async () => {
+    const body = (await rootAdmin.get(`/api/companies?id=${north.id},${root.id}`)).json<ListBody>();
+    expect(body.data).toEqual([
+      {
+        id: north.id,
+        name: "North 50% Ltd",
+        parent_id: root.id,
+        parent_name: "Root Holdings",
+        level: 2,
+        devices_count: 2,
+        users_count: 2,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      expect.objectContaining({ id: root.id, parent_id: 0, parent_name: null, level: 1 }),
+    ]);
+  });
+
+  it("FM-CALL-013 answers limit 100, fields and level with only those companies and keys", async () => {
+    const res = await rootAdmin.get(
+      "/api/companies?limit=100&fields=id,name,level,unknown&level=2&sort=name",
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: unknown[] }>().data).toEqual([
+      { id: north.id, name: "North 50% Ltd", level: 2 },
+      { id: south.id, name: "South Co", level: 2 },
+    ]);
+  });
+
+  it("searches names case-insensitively, treating % and _ as text", async () => {
+    expect(names((await rootAdmin.get("/api/companies?q=50%25")).json<ListBody>())).toEqual([
+      "North 50% Ltd",
+    ]);
+    expect(names((await rootAdmin.get("/api/companies?q=h_r")).json<ListBody>())).toEqual([
+      "North_Retail",
+    ]);
+    const sub = (await rootAdmin.get("/api/companies?q=RETAIL&sort=name")).json<ListBody>();
+    expect(names(sub)).toEqual(["North_Retail", "NorthxRetail"]);
+  });
+
+  it("searches by name for the console and refuses search fields it does not have", async () => {
+    const body = (
+      await northAdmin.get("/api/companies?q=north&search-fields=name,email")
+    ).json<ListBody>();
+    expect(names(body).sort()).toEqual(["North 50% Ltd", "North_Retail"]);
+    const refused = await rootAdmin.get("/api/companies?q=north&search-fields=email");
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ErrorBody>().errors[0]).toMatchObject({
+      code: "VALIDATION_FAILED",
+      source: "search-fields",
+      message: expect.stringContaining("name") as string,
+    });
+  });
+
+  it("pages, counts and sorts, by RMS's sort names too", async () => {
+    const page = (
+      await rootAdmin.get("/api/companies?sort=name&limit=2&offset=1")
+    ).json<ListBody>();
+    expect(names(page)).toEqual(["North_Retail", "NorthxRetail"]);
+    expect(page.meta.total).toBe(6);
+    const byDevices = (
+      await rootAdmin.get("/api/companies?sort=-device_count,company_name&limit=3")
+    ).json<ListBody>();
+    expect(names(byDevices)).toEqual(["North 50% Ltd", "North_Retail", "NorthxRetail"]);
+    const unknown = await rootAdmin.get("/api/companies?sort=password");
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json<ErrorBody>().errors[0]?.source).toBe("sort");
+  });
+
+  it("filters by parent, 0 meaning top-level companies", async () => {
+    const children = (
+      await rootAdmin.get(`/api/companies?parent_id=${root.id}&sort=name`)
+    ).json<ListBody>();
+    expect(names(children)).toEqual(["North 50% Ltd", "South Co"]);
+    const top = (
+      await (await agentFor(elsewhere, "super_admin")).get("/api/companies?parent_id=0&limit=100")
+    ).json<ListBody>();
+    expect(top.data.every((c) => c.parent_id === 0)).toBe(true);
+    expect(names(top)).toEqual(expect.arrayContaining(["Root Holdings", "Elsewhere Inc"]));
+  });
+
+  it("refuses a malformed id list and a bad limit with 422 naming the parameter", async () => {
+    const ids = await rootAdmin.get("/api/companies?id=1,two");
+    expect(ids.statusCode).toBe(422);
+    expect(ids.json<ErrorBody>().errors[0]?.source).toBe("id");
+    const limit = await rootAdmin.get("/api/companies?limit=101");
+    expect(limit.statusCode).toBe(422);
+    expect(limit.json<ErrorBody>().errors[0]?.source).toBe("limit");
+  });
+
+  it("refuses roles without view_companies", async () => {
+    for (const role of ["read_only", "end_user"] as const) {
+      const res = await (await agentFor(north, role)).get("/api/companies");
+      expect(res.statusCode, role).toBe(403);
+      expect(res.json<ErrorBody>().errors[0]?.code, role).toBe("FORBIDDEN");
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
+import type { CompanyListRow } from "./companies.repo";
+
+export function presentCompany(row: CompanyListRow): CompanyListItem {
+  const { company } = row;
+  return {
+    id: company.id,
+    name: company.name,
+    parent_id: company.parentId ?? 0,
+    parent_name: row.parentName,
+    level: company.level,
+    devices_count: row.devicesCount,
+    users_count: row.usersCount,
+    created_at: company.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { WIRE } from "@netfleet/contracts/constants";
+
+/**
+ * Real server processes for tests that need more than one (`node apps/server/src/main.ts`),
+ * and the outside services CI provides. A service that is not configured is undefined.
+ */
+export const testServices = {
+  /** postgres://… of a server where tests may create and drop databases. */
+  databaseUrl: process.env.TEST_DATABASE_URL,
+  /** redis://… */
+  redisUrl: process.env.TEST_REDIS_URL,
+};
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One `node apps/server/src/main.ts`, with its output kept for the failure message. */
+export class ServerProcess {
+  readonly url: string;
+  private output = "";
+  private exited: number | null | undefined;
+  private readonly child: ChildProcess;
+
+  constructor(port: number, env: Record<string, string>) {
+    this.url = `http://127.0.0.1:${port}`;
+    this.child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000));
+    this.child.stdout?.on("data", keep);
+    this.child.stderr?.on("data", keep);
+    this.child.once("exit", (code) => (this.exited = code));
+  }
+
+  /** Polls /healthz until the server answers 200; fails at once if the process died. */
+  async ready() {
+    for (;;) {
+      if (this.exited !== undefined)
+        throw new Error(`server exited with ${this.exited}:\n${this.output}`);
+      const ok = await fetch(`${this.url}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return;
+      await pause(250);
+    }
+  }
+
+  async stop() {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((r) => this.child.once("exit", r));
+    this.child.kill("SIGTERM");
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** A browser-like HTTP caller over fetch: keeps cookies and echoes the XSRF cookie. */
+export class HttpAgent {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async request(method: string, url: string, body?: unknown) {
+    if (method !== "GET" && !this.cookies.has(WIRE.xsrfCookie))
+      await this.request("GET", "/healthz");
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        cookie: this.cookieHeader(),
+        ...(this.cookies.has(WIRE.xsrfCookie)
+          ? { [WIRE.xsrfHeader]: this.cookies.get(WIRE.xsrfCookie)! }
+          : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+    return res;
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async signIn(credentials: { email: string; password: string }) {
+    const res = await this.request("POST", "/account/sign-in", credentials);
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { ListEnvelope } from "@netfleet/contracts/envelope";
+import type { TagListItem } from "@netfleet/contracts/schemas/tags";
+import type { ListParams } from "../../../components/ui/server-list";
+import { http } from "../../../lib/http";
+
+/** Columns the list can be sorted by; `device_count` is RMS's name for the devices sort. */
+export type TagSortKey = "id" | "name" | "company_name" | "device_count" | "created_at";
+
+/** `q` matches tag names; `sort` is comma-separated keys, `-` for descending. */
+export type ListTagsParams = ListParams;
+
+export async function listTags(
+  params: ListTagsParams,
+  signal?: AbortSignal,
+): Promise<ListEnvelope<TagListItem>> {
+  const response = await http.get<ListEnvelope<TagListItem>>("/api/tags", { params, signal });
+  return response.data;
+}
+
+export function listTagsQuery(params: ListTagsParams) {
+  return queryOptions({
+    queryKey: ["tags", "list", params],
+    queryFn: ({ signal }) => listTags(params, signal),
+    // Paging, sorting and searching keep the current rows on screen until the next arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTags(params: ListTagsParams) {
+  return useQuery(listTagsQuery(params));
+}
