@@ -19,6 +19,7 @@ import { devicesRoutes } from "./modules/devices/devices.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { impersonationRoutes } from "./modules/impersonation/impersonation.routes";
 import { mailLogsRoutes } from "./modules/mail-logs/mail-logs.routes";
+import { mfaRoutes } from "./modules/mfa/mfa.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { noticesRoutes } from "./modules/notices/notices.routes";
 import { storageRoutes } from "./modules/storage/storage.routes";
@@ -34,6 +35,7 @@ import { metricsPlugin } from "./plugins/metrics";
 import { openapiPlugin } from "./plugins/openapi";
 import { createRealtime, realtimePlugin } from "./plugins/realtime";
 import { securityPlugin } from "./plugins/security";
+import { sensitivePlugin } from "./plugins/sensitive";
 import { webPlugin } from "./plugins/web";
 import { xsrfPlugin } from "./plugins/xsrf";
 
@@ -64,6 +66,7 @@ const modules = [
   healthRoutes,
   appConfigRoutes,
   accountsRoutes,
+  mfaRoutes,
   usersRoutes,
   impersonationRoutes,
   devicesRoutes,
@@ -149,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(xsrfPlugin);
   await app.register(authPlugin);
+  await app.register(sensitivePlugin);
   await app.register(realtimePlugin, { io: realtime.io });
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
   await app.register(openapiPlugin);

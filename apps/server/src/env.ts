@@ -36,6 +36,8 @@ const envSchema = z
     /** Failed sign-ins per account before it is paused for SIGNIN_LOCK_MINUTES. */
     SIGNIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(5),
     SIGNIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** How long a typed password counts for routes that ask for it again (423), in seconds. */
+    PASSWORD_CONFIRMATION_SECONDS: z.coerce.number().int().min(1).default(10_800),
     /** smtp(s)://user:pass@host:port to send e-mail; without it mail stays in the outbox. */
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Netfleet <no-reply@netfleet.localhost>"),

@@ -26,9 +26,29 @@ export interface ChannelMessage<T> {
   data: T;
 }
 
+/**
+ * Progress of a long-running action, pushed as `ACTION_STATUS_EVENT` on the channel its
+ * response named (`meta.channel`).
+ */
+export const ACTION_STATUS_EVENT = "ActionStatusUpdated";
+
+/** The payload of `ACTION_STATUS_EVENT`. */
+export interface ActionStatusUpdate {
+  status: "pending" | "running" | "done" | "failed";
+  /** Percent, 0–100. */
+  progress?: number;
+  /** The latest line the action reported. */
+  message?: string;
+  /** Items finished, failed and in total, for actions over a selection. */
+  done?: number;
+  failed?: number;
+  total?: number;
+}
+
 /** Event name → payload, for every event pushed on a channel. */
 export interface ChannelEvents {
   WebNotificationCreated: Notification;
+  ActionStatusUpdated: ActionStatusUpdate;
 }
 
 export interface ClientToServerEvents {

@@ -18,6 +18,16 @@ import {
 import { NOTICE_TYPES } from "@netfleet/contracts/schemas/notices";
 import { NOTIFICATION_TYPES } from "@netfleet/contracts/schemas/notifications";
 
+/** An enrolment in progress: the new secret (TOTP) or the e-mailed code's hash. */
+export interface MfaPending {
+  type: "totp" | "email";
+  secret: string | null;
+  codeHash: string | null;
+  /** ISO timestamp. */
+  expiresAt: string;
+  attempts: number;
+}
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
@@ -37,6 +47,8 @@ export const companies = pgTable(
     showPayment: boolean("show_payment").notNull().default(false),
     /** Company data left to spend, in bytes (RMS `remaining_data`). */
     remainingData: bigint("remaining_data", { mode: "number" }).notNull().default(0),
+    /** Every user of the company must have a second factor before using the console. */
+    mfaMandatory: boolean("mfa_mandatory").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -94,6 +106,12 @@ export const users = pgTable(
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     tosAccepted: boolean("tos_accepted").notNull().default(false),
     mfaType: text("mfa_type", { enum: ["email", "teltonika_id", "totp"] }),
+    /** Base32 TOTP secret while `mfaType` is totp; null otherwise. */
+    totpSecret: text("totp_secret"),
+    /** The last TOTP time step accepted, so each code works once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** A second factor being enrolled (`PUT /api/mfa` confirms it); null when none. */
+    mfaPending: jsonb("mfa_pending").$type<MfaPending>(),
     countryIsoCode: text("country_iso_code"),
     avatarPath: text("avatar_path"),
     impersonationAccessLimit: timestamp("impersonation_access_limit", { withTimezone: true }),
@@ -129,6 +147,8 @@ export const sessions = pgTable(
     revokedReason: text("revoked_reason"),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    /** When the password was last typed in this session (sign-in or re-confirmation). */
+    passwordConfirmedAt: timestamp("password_confirmed_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -440,4 +460,41 @@ export const userStorage = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Recovery codes of a TOTP enrolment, stored hashed; each works once. */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_recovery_codes_user_id_idx").on(t.userId)],
+);
+
+/**
+ * A second-factor challenge issued for one route ("METHOD /url-pattern"). An e-mailed
+ * code is stored hashed; a TOTP challenge has no code of its own.
+ */
+export const mfaChallenges = pgTable(
+  "mfa_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ["email", "totp"] }).notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_challenges_user_id_created_at_idx").on(t.userId, t.createdAt)],
 );

@@ -24,6 +24,8 @@ import { AppError } from "./errors";
  * - `session`: browser sessions only, never a bearer token (managing the tokens).
  * - `notWhileImpersonating`: refused while an operator acts as another user (the
  *   account's own secrets and identity: tokens, e-mail, password, access grants).
+ * - `mfaSetup`: also served while the user's company requires a second factor the user
+ *   has not set up yet (what enrolling needs); every other route answers MFA_MANDATORY.
  */
 export type RouteAccess =
   | { public: true }
@@ -34,6 +36,7 @@ export type RouteAccess =
       unverified?: boolean;
       session?: boolean;
       notWhileImpersonating?: boolean;
+      mfaSetup?: boolean;
     };
 
 export interface Auth {
@@ -171,9 +174,24 @@ export function authorize(access: RouteAccess, auth: Auth | null): void {
   if (!auth.user.emailVerified && !access.unverified) {
     throw new AppError("EMAIL_NOT_VERIFIED", "Confirm your e-mail address to continue.");
   }
+  // An unconfirmed address comes first: e-mail codes could not reach it.
+  if (auth.user.emailVerified && mustSetUpMfa(auth) && !access.mfaSetup) {
+    throw new AppError(
+      "MFA_MANDATORY",
+      "Your company requires two-factor authentication. Set it up to continue.",
+    );
+  }
   if (!hasPermission(auth.permissions, access.permission)) {
     throw new AppError("FORBIDDEN", "You do not have permission to do this.");
   }
+}
+
+/**
+ * Whether the caller must enrol a second factor before anything else. An operator
+ * impersonating the user is not held to it: the operator signed in with their own factors.
+ */
+export function mustSetUpMfa(auth: Auth): boolean {
+  return auth.user.mfaMandatory && auth.user.mfaType === null && auth.actor === null;
 }
 
 /** Narrows `request.auth` for handlers of routes that require a signed-in user. */

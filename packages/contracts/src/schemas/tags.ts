@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { companyIdSchema, hasForbiddenCharacters, VALIDATION_MESSAGES } from "../validation";
 import { searchableListQuerySchema } from "./search";
 
 /** What a tag does to devices it is put on (firmware or configuration upload, say). */
@@ -37,3 +38,57 @@ export const tagListQuerySchema = searchableListQuerySchema.extend({
     .describe("Only tags of this company, which must be in your company tree."),
 });
 export type TagListQuery = z.infer<typeof tagListQuerySchema>;
+
+export const TAG_NAME_MAX_LENGTH = 50;
+export const TAG_DESCRIPTION_MAX_LENGTH = 255;
+
+export const TAG_MESSAGES = {
+  nameRequired: VALIDATION_MESSAGES.nameRequired,
+  nameTooLong: `Name can be at most ${TAG_NAME_MAX_LENGTH} characters`,
+  nameForbidden: VALIDATION_MESSAGES.forbiddenCharacters,
+  descriptionTooLong: `Description can be at most ${TAG_DESCRIPTION_MAX_LENGTH} characters`,
+  color: "Colour must be a hex colour such as #4287f5",
+  duplicateName: "A tag with this name already exists in this company.",
+  otherCompany: "A tag cannot be moved to another company.",
+} as const;
+
+const tagNameSchema = z
+  .string({ error: TAG_MESSAGES.nameRequired })
+  .trim()
+  .min(1, TAG_MESSAGES.nameRequired)
+  .max(TAG_NAME_MAX_LENGTH, TAG_MESSAGES.nameTooLong)
+  .refine((name) => !hasForbiddenCharacters(name), TAG_MESSAGES.nameForbidden);
+
+const tagDescriptionSchema = z.string().trim().max(TAG_DESCRIPTION_MAX_LENGTH, {
+  error: TAG_MESSAGES.descriptionTooLong,
+});
+
+/** "#rrggbb", stored in lower case so one colour is written one way. */
+const tagColorSchema = z
+  .string()
+  .regex(/^#[0-9a-f]{6}$/iu, TAG_MESSAGES.color)
+  .toLowerCase();
+
+/**
+ * Body of `POST /api/tags`, and the new-tag form's rules (FM-VALID-024): company and name
+ * are required, description and colour optional (a null colour is the default one).
+ */
+export const tagCreateBodySchema = z.object({
+  company_id: companyIdSchema,
+  name: tagNameSchema,
+  description: tagDescriptionSchema.optional(),
+  color: tagColorSchema.nullable().optional(),
+});
+export type TagCreateBody = z.infer<typeof tagCreateBodySchema>;
+
+/**
+ * Body of `PUT /api/tags/{id}`: only the fields sent change; a null description or colour
+ * clears it. `company_id` may be sent back as it is, but a tag never changes company.
+ */
+export const tagUpdateBodySchema = z.object({
+  company_id: companyIdSchema.optional(),
+  name: tagNameSchema.optional(),
+  description: tagDescriptionSchema.nullable().optional(),
+  color: tagColorSchema.nullable().optional(),
+});
+export type TagUpdateBody = z.infer<typeof tagUpdateBodySchema>;

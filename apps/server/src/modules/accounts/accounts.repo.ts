@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   companies,
@@ -24,6 +24,10 @@ export interface AuthUserRow {
   roleName: string;
   globalScope: boolean;
   permissions: string[];
+  /** The user's second factor, or null without one. */
+  mfaType: "email" | "teltonika_id" | "totp" | null;
+  /** The user's company requires a second factor. */
+  mfaMandatory: boolean;
 }
 
 export type UserTokenPurpose = "verify_email" | "reset_password";
@@ -75,6 +79,8 @@ export function accountsRepo(db: Db) {
           roleId: users.roleId,
           roleName: roles.name,
           globalScope: roles.globalScope,
+          mfaType: users.mfaType,
+          mfaMandatory: companies.mfaMandatory,
         })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
@@ -107,6 +113,8 @@ export function accountsRepo(db: Db) {
         roleName: row.roleName,
         globalScope: row.globalScope,
         permissions: perms.map((p) => p.permission),
+        mfaType: row.mfaType,
+        mfaMandatory: row.mfaMandatory,
       };
     },
 
@@ -157,7 +165,11 @@ export function accountsRepo(db: Db) {
       userAgent: string | null;
       ip: string | null;
     }) {
-      const [row] = await db.insert(sessions).values(input).returning({ id: sessions.id });
+      // Every session starts with a typed password, which counts as confirming it.
+      const [row] = await db
+        .insert(sessions)
+        .values({ ...input, passwordConfirmedAt: sql`now()` })
+        .returning({ id: sessions.id });
       return row!.id;
     },
 
@@ -204,11 +216,16 @@ export function accountsRepo(db: Db) {
         .where(and(eq(impersonationLogs.sessionId, sessionId), isNull(impersonationLogs.endedAt)));
     },
 
-    async revokeUserSessions(userId: number, reason: string) {
+    /** Ends the user's sessions: all of them, or all but `keepSessionId` (the one asking). */
+    async revokeUserSessions(userId: number, reason: string, keepSessionId?: string) {
+      const mine = and(
+        eq(sessions.userId, userId),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      );
       await db
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(and(mine, isNull(sessions.revokedAt)));
       await db
         .update(impersonationLogs)
         .set({ endedAt: sql`now()`, endReason: impersonationEndReason(reason) })
@@ -217,10 +234,24 @@ export function accountsRepo(db: Db) {
             isNull(impersonationLogs.endedAt),
             inArray(
               impersonationLogs.sessionId,
-              db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)),
+              db.select({ id: sessions.id }).from(sessions).where(mine),
             ),
           ),
         );
+    },
+
+    /** The user's second factor and whether their company requires one. */
+    async findMfaState(userId: number) {
+      const [row] = await db
+        .select({
+          mfaType: users.mfaType,
+          mfaMandatory: companies.mfaMandatory,
+          emailVerifiedAt: users.emailVerifiedAt,
+        })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, userId));
+      return row;
     },
 
     /** What the e-mail change needs to know about the account. */

@@ -22,10 +22,12 @@ import {
 import { ok, okList, okMessage } from "../../lib/envelope";
 import { PAT_PREFIX, requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
+import { requireSecondFactor } from "../mfa/second-factor";
 import { accountsRepo } from "./accounts.repo";
 import {
   changeEmail,
   checkCredentials,
+  mustEnrolMfa,
   previewInvitation,
   registerByInvitation,
   resetPassword,
@@ -45,6 +47,8 @@ import {
 } from "./sessions.service";
 
 const SIGN_IN_PAGE = "/account/sign-in";
+/** The purpose of second-factor challenges issued at sign-in. */
+const SIGN_IN_PURPOSE = "POST /account/sign-in";
 
 /**
  * A continue_url is followed only when its host equals the host the request came to;
@@ -87,14 +91,27 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         body: signInBodySchema,
         response: { 200: dataEnvelope(signInResultSchema) },
       },
-      config: { access: { public: true }, rateLimit: signInLimit },
+      // `sensitive: {}` lifts the second-factor fields; the user is known only below.
+      config: { access: { public: true }, rateLimit: signInLimit, sensitive: {} },
     },
     async (request, reply) => {
       const userId = await checkCredentials(ctx, request.body.email, request.body.password);
-      await startSession(ctx, request, reply, userId);
-      return ok({
-        location: sameHostLocation(request.body.continue_url, request, DEFAULT_LANDING_PAGE),
+      await requireSecondFactor(ctx, {
+        userId,
+        purpose: SIGN_IN_PURPOSE,
+        fields: request.mfaFields,
       });
+      await startSession(ctx, request, reply, userId);
+      const location = sameHostLocation(request.body.continue_url, request, DEFAULT_LANDING_PAGE);
+      if (await mustEnrolMfa(ctx, userId)) {
+        // Signed in all the same: the console's start-up shows how to set a factor up.
+        throw new AppError(
+          "MFA_MANDATORY",
+          "Your company requires two-factor authentication. Set it up to continue.",
+          { meta: { location } },
+        );
+      }
+      return ok({ location });
     },
   );
 
@@ -311,7 +328,10 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         body: createTokenBodySchema,
         response: { 201: dataEnvelope(createdTokenSchema) },
       },
-      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
+      config: {
+        access: { permission: null, session: true, notWhileImpersonating: true },
+        sensitive: { mfa: true },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../app-context";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../plugins/errors";
 import { notifyUsers } from "../notifications/notifications.service";
 import { invitationMail, resetPasswordMail, verifyEmailMail } from "./account-mails";
@@ -47,14 +48,6 @@ const emailTaken = () =>
   new AppError("CONFLICT", "This e-mail address is already in use by another account.", {
     source: "email",
   });
-
-/** Unique-index violations, however the driver wraps them. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Gives an account whose e-mail is still its user name (older accounts) a real address.
@@ -260,4 +253,18 @@ export async function checkCredentials(
   if (user.disabledAt)
     throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
   return user.id;
+}
+
+/**
+ * Whether the user's company requires a second factor the user has not set up. An
+ * unconfirmed address is dealt with first (see `authorize`).
+ */
+export async function mustEnrolMfa(ctx: AppContext, userId: number): Promise<boolean> {
+  const state = await accountsRepo(ctx.db).findMfaState(userId);
+  return (
+    state !== undefined &&
+    state.mfaMandatory &&
+    state.mfaType === null &&
+    state.emailVerifiedAt !== null
+  );
 }

@@ -25,6 +25,12 @@ const sortable = {
 /** What `q` matches; tags.name has a pg_trgm index. */
 export const tagSearchable = { name: [tags.name] };
 
+export interface TagValues {
+  name?: string;
+  description?: string | null;
+  color?: string | null;
+}
+
 export interface TagListFilters {
   ids: number[] | undefined;
   companyId: number | undefined;
@@ -53,6 +59,45 @@ export function tagsRepo(db: Db) {
         .limit(query.limit)
         .offset(query.offset);
       return { rows, total };
+    },
+
+    /** One tag of the caller's company tree, as the list shows it, or undefined. */
+    async find(scope: TenantScope, id: number) {
+      const [row] = await db
+        .select({ tag: tags, companyName: companies.name, devicesCount })
+        .from(tags)
+        .innerJoin(companies, eq(companies.id, tags.companyId))
+        .where(and(eq(tags.id, id), inTenant(scope, tags.companyId)));
+      return row;
+    },
+
+    /** The new tag's id; a name the company already uses raises a unique violation. */
+    async create(companyId: number, values: TagValues & { name: string }) {
+      const [row] = await db
+        .insert(tags)
+        .values({ companyId, ...values })
+        .returning({ id: tags.id });
+      return row!.id;
+    },
+
+    /** Whether a tag of the caller's tree was changed. */
+    async update(scope: TenantScope, id: number, values: TagValues): Promise<boolean> {
+      const where = and(eq(tags.id, id), inTenant(scope, tags.companyId));
+      // Nothing to change still answers whether the tag is there.
+      const rows =
+        Object.keys(values).length === 0
+          ? await db.select({ id: tags.id }).from(tags).where(where)
+          : await db.update(tags).set(values).where(where).returning({ id: tags.id });
+      return rows.length > 0;
+    },
+
+    /** Whether a tag of the caller's tree was deleted. */
+    async delete(scope: TenantScope, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(tags)
+        .where(and(eq(tags.id, id), inTenant(scope, tags.companyId)))
+        .returning({ id: tags.id });
+      return rows.length > 0;
     },
   };
 }

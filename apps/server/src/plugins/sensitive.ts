@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { MFA_SESSION_FIELDS, type MfaSessionFields } from "@netfleet/contracts/schemas/mfa";
+import { requireRecentPassword } from "../modules/mfa/mfa.service";
+import { requireSecondFactor } from "../modules/mfa/second-factor";
+
+/**
+ * What a route asks again of a signed-in browser session before it runs (forms §4).
+ *
+ * - `password`: the password typed within PASSWORD_CONFIRMATION_SECONDS, else 423.
+ * - `mfa`: for a user with a second factor, a code answering a challenge issued for this
+ *   route, else 403 MFA_REQUIRED. Bearer tokens are not asked: scripts cannot answer, and
+ *   routes that must stay closed to them declare `access.session`.
+ *
+ * An empty object only lifts the session fields out of the request; the handler decides
+ * itself (sign-in, whose user is known only once the password is checked).
+ */
+export interface SensitiveOptions {
+  mfa?: true;
+  password?: true;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    sensitive?: SensitiveOptions;
+  }
+  interface FastifyRequest {
+    /** `session_code`, `session_uuid`, `session_id` lifted out of the request; null without. */
+    mfaFields: MfaSessionFields | null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A JSON string, or a multipart field's string value. */
+function fieldValue(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (isRecord(value) && typeof value.value === "string") return value.value;
+  return undefined;
+}
+
+/**
+ * Takes the session fields out of the body or the query string and removes them, so
+ * that strict schemas of the route never see them. Values longer than the contract allows
+ * are dropped (the request is then asked for a fresh code).
+ */
+export function liftSessionFields(request: FastifyRequest): MfaSessionFields | null {
+  const found: MfaSessionFields = {};
+  let any = false;
+  for (const source of [request.body, request.query]) {
+    if (!isRecord(source)) continue;
+    for (const name of MFA_SESSION_FIELDS) {
+      if (!(name in source)) continue;
+      const value = fieldValue(source[name])?.trim();
+      delete source[name];
+      if (value && value.length <= 64 && found[name] === undefined) {
+        found[name] = value;
+        any = true;
+      }
+    }
+  }
+  return any ? found : null;
+}
+
+/** Lifts the session fields (preValidation), then asks for password and factor (preHandler). */
+export const sensitivePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest("mfaFields", null);
+    app.addHook("preValidation", async (request) => {
+      if (!request.routeOptions.config.sensitive) return;
+      request.mfaFields = liftSessionFields(request);
+    });
+    // preHandler runs after validation and authorisation: callers learn nothing new here.
+    app.addHook("preHandler", async (request) => {
+      const sensitive = request.routeOptions.config.sensitive;
+      const auth = request.auth;
+      if (!sensitive || !auth || auth.via !== "session" || !auth.sessionId) return;
+      // While impersonating, the operator's own password and factor answer.
+      const userId = auth.actor?.id ?? auth.user.id;
+      if (sensitive.password) await requireRecentPassword(app.ctx, auth.sessionId);
+      if (sensitive.mfa) {
+        await requireSecondFactor(app.ctx, {
+          userId,
+          purpose: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          fields: request.mfaFields,
+        });
+      }
+    });
+  },
+  { name: "sensitive", dependencies: ["auth"] },
+);
