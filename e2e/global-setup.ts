@@ -60,7 +60,8 @@ async function startServer(dataDir: string, extraEnv: Record<string, string>) {
 
 /**
  * One seeded database, copied so three servers can start from it: the main one, one whose
- * access tokens live 3 seconds for the refresh journey, and one with a branding theme.
+ * access tokens live 3 seconds for the refresh journey and whose password confirmations
+ * last 8 seconds for the password-confirmation journey, and one with a branding theme.
  */
 export default async function globalSetup() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-e2e-"));
@@ -89,7 +90,7 @@ export default async function globalSetup() {
 
   const [main, short, branded] = await Promise.all([
     startServer(mainDir, { BUY_URL: "https://shop.netfleet.example/credits" }),
-    startServer(shortDir, { ACCESS_TOKEN_TTL: "3" }),
+    startServer(shortDir, { ACCESS_TOKEN_TTL: "3", PASSWORD_CONFIRMATION_SECONDS: "8" }),
     startServer(brandedDir, { THEME_FILE: themeFile }),
   ]);
   process.env.E2E_BASE_URL = main.url;

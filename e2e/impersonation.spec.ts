@@ -1,5 +1,5 @@
-import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { adminApi, signIn } from "./support";
 
 /**
  * Impersonation against the demo seed: enduser@ allows support for 30 days from seeding.
@@ -27,20 +27,6 @@ async function currentUser(page: Page): Promise<Me> {
 async function xsrf(page: Page): Promise<Record<string, string>> {
   const cookie = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN");
   return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
-}
-
-/** A script-like caller signed in as the system administrator, to read the outbox. */
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL });
-  await api.get("/healthz");
-  const { cookies } = await api.storageState();
-  const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await api.post("/account/sign-in", {
-    data: { email: "superadmin@demo.example.com", password: DEMO_PASSWORD },
-    headers: { "X-XSRF-TOKEN": decodeURIComponent(token) },
-  });
-  expect(res.status()).toBe(200);
-  return api;
 }
 
 test.describe.serial("impersonation", () => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 
 /** Password of every demo user (npm run seed:demo). */
 export const DEMO_PASSWORD = "Demo-password-1";
@@ -46,4 +46,18 @@ export async function watchForText(page: Page, text: string) {
 /** Whether `watchForText` saw `text`, before or after a reload. */
 export async function sawText(page: Page, text: string): Promise<boolean> {
   return page.evaluate((wanted) => sessionStorage.getItem(`seen:${wanted}`) === "1", text);
+}
+
+/** A script-like caller signed in as the system administrator, to read the outbox. */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  await api.get("/healthz");
+  const { cookies } = await api.storageState();
+  const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const res = await api.post("/account/sign-in", {
+    data: { email: "superadmin@demo.example.com", password: DEMO_PASSWORD },
+    headers: { "X-XSRF-TOKEN": decodeURIComponent(token) },
+  });
+  expect(res.status()).toBe(200);
+  return api;
 }

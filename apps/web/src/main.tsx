@@ -7,12 +7,16 @@ import { queryClient } from "./lib/query-client";
 import { AppProviders } from "./app/providers";
 import { registerServiceWorkerOnLoad } from "./app/startup/service-worker";
 import { StartupRoot } from "./app/startup/startup-root";
+import { installConfirmationHandlers } from "./features/mfa/confirmation-handlers";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 // Development builds change on every save; a worker would only get in the way there.
 if (import.meta.env.PROD) registerServiceWorkerOnLoad();
+
+// Calls that need the password again or a second factor ask for it in a dialog.
+installConfirmationHandlers();
 
 createRoot(container).render(
   <StrictMode>

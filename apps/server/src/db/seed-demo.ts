@@ -1,12 +1,75 @@
+import { sql } from "drizzle-orm";
 import pino from "pino";
-import { FIXED_ROLES } from "@netfleet/contracts/roles";
+import type { MfaMethod } from "@netfleet/contracts/schemas/mfa";
+import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import { parseEnv, resolveDataDir } from "../env";
 import { createMailer } from "../plugins/mailer";
 import { createInvitation } from "../modules/accounts/accounts.service";
 import { hashPassword } from "../modules/accounts/passwords";
 import { syncFixedRoles } from "./bootstrap";
-import { openDatabase } from "./client";
-import { DEMO_PASSWORD, DEMO_USERS, demoRoleTitle, seedDemo } from "./demo-seed";
+import { type Db, openDatabase } from "./client";
+import { DEMO_COMPANY, DEMO_PASSWORD, DEMO_USERS, demoRoleTitle, seedDemo } from "./demo-seed";
+import { users } from "./schema";
+
+/**
+ * Users that the browser journeys sign in as, each kept for one journey, so that what one
+ * journey changes (a second factor, a dismissed reminder) no other journey ever reads.
+ */
+const JOURNEY_USERS: readonly {
+  email: string;
+  role: FixedRoleName;
+  company: string;
+  /** A second factor already on: sign-in asks for it. */
+  mfaType?: MfaMethod;
+  purpose: string;
+}[] = [
+  {
+    email: "mfa.totp@demo.example.com",
+    role: "end_user",
+    company: "Northwind Retail",
+    purpose: "enrols an authenticator app",
+  },
+  {
+    email: "mfa.email@demo.example.com",
+    role: "end_user",
+    company: "Northwind Retail",
+    mfaType: "email",
+    purpose: "signs in with an e-mailed code",
+  },
+  {
+    email: "sudo@demo.example.com",
+    role: "admin",
+    company: DEMO_COMPANY,
+    purpose: "confirms the password again",
+  },
+  { email: "forms@demo.example.com", role: "admin", company: DEMO_COMPANY, purpose: "tag forms" },
+  {
+    email: "dialogs@demo.example.com",
+    role: "admin",
+    company: DEMO_COMPANY,
+    purpose: "tag dialogs",
+  },
+];
+
+async function seedJourneyUsers(db: Db, companyIds: Record<string, number>): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.insert(users).values(
+    JOURNEY_USERS.map((u) => {
+      const local = u.email.split("@")[0]!;
+      return {
+        email: u.email,
+        username: local,
+        firstName: local.split(".")[0]!.replace(/^./, (c) => c.toUpperCase()),
+        passwordHash,
+        companyId: companyIds[u.company]!,
+        roleId: FIXED_ROLES[u.role].id,
+        emailVerifiedAt: sql`now()`,
+        tosAccepted: true,
+        mfaType: u.mfaType ?? null,
+      };
+    }),
+  );
+}
 
 function notes(user: (typeof DEMO_USERS)[number]): string {
   const parts = [
@@ -29,6 +92,7 @@ async function main() {
       process.stdout.write("The demo world is already in this database; nothing changed.\n");
       return;
     }
+    await seedJourneyUsers(database.db, result.companyIds);
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
     const mailer = createMailer({
       smtpUrl: undefined,
@@ -53,6 +117,11 @@ async function main() {
         ...DEMO_USERS.map(
           (u) =>
             `  ${u.email.padEnd(width)}  ${demoRoleTitle(u.role).padEnd(20)} ${u.company}${notes(u)}`,
+        ),
+        "Users the browser journeys sign in as (same password):",
+        ...JOURNEY_USERS.map(
+          (u) =>
+            `  ${u.email.padEnd(width)}  ${FIXED_ROLES[u.role].title.padEnd(20)} ${u.company} (${u.purpose})`,
         ),
         `An invitation for newcomer@demo.example.com: ${publicUrl}/account/register?token=${encodeURIComponent(invitation.token)}`,
         "",

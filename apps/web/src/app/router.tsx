@@ -6,6 +6,7 @@ import type { RouteHandle } from "../lib/current-route";
 import { FullPageLoader } from "../components/layout/full-page-loader";
 import { RouteError } from "../components/layout/route-error";
 import { RouteRedirect } from "../components/layout/route-redirect";
+import { LazyDialogHost } from "../components/ui/dialog/lazy-dialog-host";
 import * as offlinePage from "./routes/offline";
 
 type LazyPage = NonNullable<RouteObject["lazy"]>;
@@ -49,7 +50,12 @@ const routable = ROUTES.filter((r): r is RouteSpec & { path: string } => r.path 
  */
 export const routes: RouteObject[] = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <Outlet />
+        <LazyDialogHost />
+      </>
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
     children: [

@@ -282,6 +282,20 @@ describe("an expired session", () => {
     expect(api.calls("GET", "/api/companies")).toHaveLength(2);
   });
 
+  it("FM-ERR-001 retries a 401 once after a successful refresh, and not again", async () => {
+    setCookie("nf_signed_in", "1");
+    const api = fakeApi()
+      .on("GET", "/api/devices", failure(401, "UNAUTHORIZED", "Sign in to continue."))
+      .on("POST", "/account/token/refresh", success({ exp: 1 }));
+
+    const error = await http.get("/api/devices").catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(401);
+    expect(api.calls("POST", "/account/token/refresh")).toHaveLength(1);
+    expect(api.calls("GET", "/api/devices")).toHaveLength(2);
+  });
+
   it("refreshes for the account service's signed-in calls too", async () => {
     setCookie("nf_signed_in", "1");
     let sessionFresh = false;

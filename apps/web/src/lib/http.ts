@@ -4,6 +4,12 @@ import { START_UP_ERROR_CODES } from "@netfleet/contracts/errors";
 import { SESSIONLESS_PAGES, signInUrl } from "./account-paths";
 import { ApiRequestError, toApiRequestError } from "./api-request-error";
 import { browserLocation } from "./browser-location";
+import {
+  currentMfaHandler,
+  passwordConfirmationHandler,
+  readMfaChallenge,
+  withMfaSession,
+} from "./confirmations";
 import type { HttpCacheName } from "./http-cache";
 import { recordRevokeResult, recordUserRequestResult } from "./maintenance-counter";
 import {
@@ -58,6 +64,10 @@ declare module "axios" {
     cache?: HttpCacheName;
     /** The client's own bookkeeping; callers never set it. */
     trackingId?: number;
+    /** Set on the single retry after the password was confirmed (423). */
+    retriedAfterConfirmation?: boolean;
+    /** Set on a re-send carrying an MFA code: its `MFA_REQUIRED` goes back to the open dialog. */
+    mfaResend?: boolean;
   }
 }
 
@@ -324,7 +334,39 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
   if (failure.status === 401 && !config.retriedAfterRefresh && refreshable(config)) {
     return retryAfterRefresh(config, entry, failure);
   }
+  const confirmPassword = passwordConfirmationHandler();
+  if (failure.status === 423 && confirmPassword && !config.retriedAfterConfirmation) {
+    return retryAfterConfirmation(config, confirmPassword, failure);
+  }
+  const mfa = currentMfaHandler();
+  if (failure.hasCode("MFA_REQUIRED") && mfa && !config.mfaResend) {
+    const { method, sessionUuid } = readMfaChallenge(failure.meta);
+    return mfa({
+      method,
+      sessionUuid,
+      error: failure,
+      resend: (code) => http.request(withMfaSession(config, code, sessionUuid)),
+    });
+  }
   throw failure;
+}
+
+/** Asks for the password (FM-423); confirmed → the call is retried once, else it ends cancelled. */
+async function retryAfterConfirmation(
+  config: InternalAxiosRequestConfig,
+  confirm: (failure: ApiRequestError) => Promise<boolean>,
+  failure: ApiRequestError,
+): Promise<AxiosResponse> {
+  let confirmed: boolean;
+  try {
+    confirmed = await confirm(failure);
+  } catch {
+    throw failure;
+  }
+  // A cancelled confirmation is the user's choice, not a failure to show (FM-423-006).
+  if (!confirmed) throw cancelled("Password confirmation cancelled", failure);
+  config.retriedAfterConfirmation = true;
+  return http.request(config);
 }
 
 // The service is unreachable or broken, as opposed to answering about this account.
@@ -343,7 +385,12 @@ function finish(
 ): Promise<AxiosResponse> {
   const entry = finishTracked(config, result);
   // Retries and superseded GETs end inside the pass that reports the caller's outcome.
-  if (!entry || entry.newer || config?.retriedAfterRefresh || config?.retriedForXsrf) {
+  const retry =
+    config?.retriedAfterRefresh ||
+    config?.retriedForXsrf ||
+    config?.retriedAfterConfirmation ||
+    config?.mfaResend;
+  if (!entry || entry.newer || retry) {
     return result;
   }
   const call = `${config?.method?.toUpperCase()} ${pathOf(entry.url)}`;

@@ -269,8 +269,10 @@ export function useChannelEvent<E extends keyof ChannelEvents>(
   });
   useEffect(() => {
     if (channel === null) return;
-    const handlers: ChannelHandlers = {};
-    handlers[event] = (data) => latest.current(data);
+    // A computed key of a generic event name: TypeScript cannot narrow it, the map is exact.
+    const handlers = {
+      [event]: (data: ChannelEvents[E]) => latest.current(data),
+    } as ChannelHandlers;
     return realtime.subscribe(channel, handlers);
   }, [channel, event]);
 }

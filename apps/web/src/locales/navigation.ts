@@ -65,6 +65,7 @@ export const messages = defineMessages(
     impersonationCompany: "{{company}} #{{id}}",
     cancellingImpersonation: "Returning to your account…",
     unknownForm: "There is no form called “{{name}}”.",
+    formLoadFailed: "The form could not be loaded. Reload the page to try again.",
     reloadPage: "Reload page",
     revokeTitle: "Revoke impersonation access?",
     revokeText:
@@ -131,6 +132,7 @@ export const messages = defineMessages(
       impersonationCompany: "{{company}} #{{id}}",
       cancellingImpersonation: "Går tilbake til kontoen din…",
       unknownForm: "Det finnes ikke noe skjema som heter «{{name}}».",
+      formLoadFailed: "Skjemaet kunne ikke lastes. Last inn siden på nytt for å prøve igjen.",
       reloadPage: "Last inn siden på nytt",
       revokeTitle: "Trekke tilbake tilgangen?",
       revokeText:
@@ -196,6 +198,8 @@ export const messages = defineMessages(
       impersonationCompany: "{{company}} #{{id}}",
       cancellingImpersonation: "自分のアカウントに戻っています…",
       unknownForm: "「{{name}}」という名前のフォームはありません。",
+      formLoadFailed:
+        "フォームを読み込めませんでした。ページを再読み込みしてもう一度お試しください。",
       reloadPage: "ページを再読み込み",
       revokeTitle: "代理ログインのアクセスを取り消しますか？",
       revokeText:
@@ -261,6 +265,8 @@ export const messages = defineMessages(
       impersonationCompany: "{{company}} #{{id}}",
       cancellingImpersonation: "Повернення до вашого облікового запису…",
       unknownForm: "Форми з назвою «{{name}}» не існує.",
+      formLoadFailed:
+        "Не вдалося завантажити форму. Перезавантажте сторінку, щоб спробувати ще раз.",
       reloadPage: "Перезавантажити сторінку",
       revokeTitle: "Відкликати доступ для входу від вашого імені?",
       revokeText:

@@ -1,9 +1,10 @@
 import { RoutePage } from "../../components/layout/route-page";
+import { NewTagButton } from "../../features/tags/components/tag-actions";
 import { TagsList } from "../../features/tags/components/tags-list";
 
 export function Component() {
   return (
-    <RoutePage>
+    <RoutePage actions={<NewTagButton />}>
       <TagsList />
     </RoutePage>
   );

@@ -19,6 +19,7 @@ import { SEARCH } from "@netfleet/contracts/constants";
 import { toApiRequestError } from "../../lib/http";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
+import { RemindersMenu } from "./dialog/reminders-menu";
 import type { ListTableProps } from "./sortable-table";
 
 /** The page sizes a list offers; its own default joins them when it is not one of them. */
@@ -189,6 +190,8 @@ interface ServerListProps<T, K extends string> {
   /** When the search finds nothing. */
   noMatchTitle: string;
   noMatchText?: string;
+  /** Names of the reminders its preferences can show again (FM-DIALOG-028), by key. */
+  reminderLabels?: Readonly<Record<string, string>>;
   /** The table, shown while loading and whenever the page has rows. */
   children: (table: ListTableProps<T, K>) => ReactNode;
 }
@@ -208,6 +211,7 @@ export function ServerList<T, K extends string>({
   emptyText,
   noMatchTitle,
   noMatchText,
+  reminderLabels,
   children,
 }: ServerListProps<T, K>) {
   const { t } = useTranslation("lists");
@@ -299,6 +303,7 @@ export function ServerList<T, K extends string>({
                 {t("range", { from, to, total })}
               </Text>
               <Group gap="md" wrap="wrap">
+                <RemindersMenu labels={reminderLabels} />
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm" c="dimmed" component="label" htmlFor={pageSizeId}>
                     {t("pageSize")}

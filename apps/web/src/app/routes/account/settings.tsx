@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { PageHeader } from "../../../components/layout/page-header";
+import { ChangePasswordForm } from "../../../features/account/components/change-password-form";
+import { MfaSettings } from "../../../features/account/components/mfa-settings";
 import { PersonalAccessTokens } from "../../../features/account/components/personal-access-tokens";
 import { SupportAccessCard } from "../../../features/impersonation/components/support-access-card";
 import { useCurrentUser } from "../../../features/users/api/get-current-user";
@@ -27,6 +29,8 @@ export function Component() {
       />
       <Stack gap={48}>
         {user.data && <SupportAccessCard limit={user.data.impersonation_access_limit} />}
+        <MfaSettings />
+        <ChangePasswordForm />
         <PersonalAccessTokens />
       </Stack>
     </>

@@ -18,9 +18,12 @@ export async function listTags(
   return response.data;
 }
 
+/** Prefix of every page of the list: forms that change tags reload it by this key. */
+export const tagsListQueryKey = ["tags", "list"] as const;
+
 export function listTagsQuery(params: ListTagsParams) {
   return queryOptions({
-    queryKey: ["tags", "list", params],
+    queryKey: [...tagsListQueryKey, params],
     queryFn: ({ signal }) => listTags(params, signal),
     // Paging, sorting and searching keep the current rows on screen until the next arrive.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { IconTags } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { type TagSortKey, useTags } from "../api/list-tags";
+import { DELETE_TAG_REMINDER } from "./tag-actions";
 import { TagsTable } from "./tags-table";
 
 export const TAGS_PAGE_SIZE = 25;
@@ -35,6 +36,7 @@ export function TagsList() {
       emptyText={t("emptyText")}
       noMatchTitle={t("noMatch", { query: list.q })}
       noMatchText={t("noMatchText")}
+      reminderLabels={{ [DELETE_TAG_REMINDER]: t("reminderDeleteTag") }}
     >
       {(table) => <TagsTable {...table} />}
     </ServerList>

@@ -9,9 +9,10 @@ import {
 } from "../../../components/ui/sortable-table";
 import { formatDateTime } from "../../../lib/format";
 import type { TagSortKey } from "../api/list-tags";
+import { TagRowActions, useCan } from "./tag-actions";
 
-function tagColumns(t: TFunction): TableColumn<Tag, TagSortKey>[] {
-  return [
+function tagColumns(t: TFunction, withActions: boolean): TableColumn<Tag, TagSortKey>[] {
+  const columns: TableColumn<Tag, TagSortKey>[] = [
     {
       id: "name",
       label: t("colName"),
@@ -59,9 +60,26 @@ function tagColumns(t: TFunction): TableColumn<Tag, TagSortKey>[] {
       render: (tag) => formatDateTime(tag.created_at),
     },
   ];
+  if (withActions) {
+    columns.push({
+      id: "actions",
+      label: t("colActions"),
+      render: (tag) => <TagRowActions tag={tag} />,
+    });
+  }
+  return columns;
 }
 
 export function TagsTable(props: ListTableProps<Tag, TagSortKey>) {
   const { t } = useTranslation("tags");
-  return <SortableTable {...props} label={t("table")} columns={tagColumns(t)} minWidth={820} />;
+  const can = useCan();
+  const withActions = can("update_tags") || can("delete_tags");
+  return (
+    <SortableTable
+      {...props}
+      label={t("table")}
+      columns={tagColumns(t, withActions)}
+      minWidth={withActions ? 900 : 820}
+    />
+  );
 }
