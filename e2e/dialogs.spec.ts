@@ -67,6 +67,8 @@ test.describe("dialogs", () => {
   test("FM-DIALOG-008 FM-DIALOG-011 FM-DIALOG-012 FM-DIALOG-013 six edit dialogs: Escape, minimise, the cap, restore", async ({
     page,
   }) => {
+    // Six tags made through the API, then six dialogs opened one by one.
+    test.slow();
     const tags = await tagsFor(page, `Dlg ${RUN} stack`, 6);
     for (const tag of tags) await openEdit(page, tag);
     await expect(page.locator("[data-dialog-frame]")).toHaveCount(6);

@@ -145,6 +145,8 @@ test.describe("routes and the guard", () => {
     page,
     browser,
   }) => {
+    // Two users sign in, one after the other, in two browser contexts.
+    test.slow();
     await signIn(page, "admin@demo.example.com");
     const adminLinks = await sidebarLinks(page);
 
