@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./schemas/common";
 
 /**
  * The wire envelope of every /api and /account response, as the public RMS API v3 has it:
@@ -60,8 +61,8 @@ export interface ListEnvelope<T> {
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().max(200).optional(),
-  sort: z.string().max(200).optional(),
-  fields: z.string().max(500).optional(),
+  q: textSchema({ max: 200, trim: true }).optional(),
+  sort: textSchema({ max: 200 }).optional(),
+  fields: textSchema({ max: 500 }).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

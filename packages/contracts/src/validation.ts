@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CREDITS, FIRMWARE_BRAND_ID, FORBIDDEN_NAME_CHARACTERS, MONITORING } from "./constants";
+import { boundedId, textSchema } from "./schemas/common";
 import { hasForbiddenCharacters, isEmail } from "./validation-files";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -24,24 +25,18 @@ export * from "./validation-firmware";
 export { FORBIDDEN_NAME_CHARACTERS };
 
 /** A name: trimmed, required, free of forbidden characters (FM-VALID-028). */
-export const nameSchema = z
-  .string({ error: VALIDATION_MESSAGES.nameRequired })
-  .trim()
+export const nameSchema = textSchema({ error: VALIDATION_MESSAGES.nameRequired, trim: true })
   .min(1, { error: VALIDATION_MESSAGES.nameRequired, abort: true })
   .refine((name) => !hasForbiddenCharacters(name), VALIDATION_MESSAGES.forbiddenCharacters);
 
 /** The Company field of create forms (D20): a company id, required (FM-VALID-004). */
-export const companyIdSchema = z
-  .number({ error: VALIDATION_MESSAGES.companyRequired })
-  .int(VALIDATION_MESSAGES.companyRequired)
-  .positive(VALIDATION_MESSAGES.companyRequired)
-  // PostgreSQL's integer: a larger id is refused here rather than overflowing there.
-  .max(2_147_483_647, VALIDATION_MESSAGES.companyRequired);
+export const companyIdSchema = boundedId({ error: VALIDATION_MESSAGES.companyRequired });
 
 /** A company's name: required, at least 3 characters (FM-VALID-001/002). */
-export const companyNameSchema = z
-  .string({ error: VALIDATION_MESSAGES.companyNameRequired })
-  .trim()
+export const companyNameSchema = textSchema({
+  error: VALIDATION_MESSAGES.companyNameRequired,
+  trim: true,
+})
   .min(1, { error: VALIDATION_MESSAGES.companyNameRequired, abort: true })
   .min(3, VALIDATION_MESSAGES.companyNameMin);
 
@@ -54,9 +49,7 @@ export function sameValueBlocked(current: string, next: string): string | null {
 }
 
 /** An e-mail field: required, of the email type (FM-VALID-005/006). */
-export const emailSchema = z
-  .string({ error: VALIDATION_MESSAGES.emailRequired })
-  .trim()
+export const emailSchema = textSchema({ error: VALIDATION_MESSAGES.emailRequired, trim: true })
   .min(1, { error: VALIDATION_MESSAGES.emailRequired, abort: true })
   .refine(isEmail, VALIDATION_MESSAGES.emailInvalid);
 
@@ -102,7 +95,7 @@ export const creditPriceSchema = z
 export const creditPoolBodySchema = z
   .object({
     company_id: companyIdSchema,
-    credit_type_id: z.number({ error: VALIDATION_MESSAGES.creditTypeRequired }).int(),
+    credit_type_id: boundedId({ error: VALIDATION_MESSAGES.creditTypeRequired }),
     credit_count: resourceCountSchema,
     credit_price: z.unknown().optional(),
     pro_form_nr: z.unknown().optional(),
@@ -142,10 +135,10 @@ export const codeAmountSchema = z
   );
 
 /** Code comment: optional, at most 200 characters (FM-VALID-014). */
-export const codeCommentSchema = z
-  .string()
-  .max(200, VALIDATION_MESSAGES.codeCommentTooLong)
-  .optional();
+export const codeCommentSchema = textSchema({
+  max: 200,
+  tooLong: VALIDATION_MESSAGES.codeCommentTooLong,
+}).optional();
 
 /** Add company data: what is left of a typed credit count (FM-VALID-016/017). */
 export function normalizeCreditCount(raw: string): string {

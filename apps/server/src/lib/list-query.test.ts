@@ -57,7 +57,8 @@ describe("list query helpers", () => {
   it("reads comma lists of ids and refuses anything else", () => {
     expect(parseIdList(undefined, "id")).toBeUndefined();
     expect(parseIdList("7441, 5558,7410", "id")).toEqual([7441, 5558, 7410]);
-    for (const bad of ["", "1,x", "-1", "1.5", "9999999999"]) {
+    expect(parseIdList("0,2147483647", "id")).toEqual([0, 2_147_483_647]);
+    for (const bad of ["", "1,x", "-1", "1.5", "9999999999", "2147483648", "1\u0000"]) {
       expect(errorOf(() => parseIdList(bad, "parent_id")).source, bad).toBe("parent_id");
     }
   });

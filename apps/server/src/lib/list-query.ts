@@ -2,6 +2,7 @@ import { asc, desc, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { listEnvelope } from "@netfleet/contracts/envelope";
+import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { AppError } from "../plugins/errors";
 
 /** A column, or an expression such as a count subquery, a list can sort or search by. */
@@ -167,11 +168,14 @@ export function project<T extends { id: number }>(
   ) as Partial<T> & { id: number };
 }
 
-/** Ids from a comma list such as `7441,5558`; anything else is refused, naming `source`. */
+/**
+ * Ids from a comma list such as `7441,5558`, each up to `ID_MAX` (0 too: `parent_id=0` means
+ * top-level); anything else is refused, naming `source`.
+ */
 export function parseIdList(list: string | undefined, source: string): number[] | undefined {
   if (list === undefined) return undefined;
   const parts = names(list);
-  if (!parts.length || !parts.every((p) => /^\d{1,9}$/.test(p))) {
+  if (!parts.length || !parts.every((p) => /^\d{1,10}$/.test(p) && Number(p) <= ID_MAX)) {
     throw new AppError("VALIDATION_FAILED", "Give ids as numbers separated by commas.", {
       source,
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { API_SCOPES, type ApiScope } from "../scopes";
+import { textSchema } from "./common";
 
 /**
  * Requests and answers of the account service mounted at /account: sign-in, sessions,
@@ -10,24 +11,21 @@ import { API_SCOPES, type ApiScope } from "../scopes";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = textSchema({ max: 254, tooLong: "E-mail is too long", trim: true })
   .min(1, "E-mail is required")
-  .max(254, "E-mail is too long")
   .pipe(z.email("Enter a valid e-mail address"))
   .transform((e) => e.toLowerCase());
 
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const newPasswordSchema = textSchema({
+  max: PASSWORD_MAX_LENGTH,
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+}).min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
 
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  password: textSchema({ max: PASSWORD_MAX_LENGTH }).min(1, "Password is required"),
   /** Where to go afterwards; followed only when its host is the server's own. */
-  continue_url: z.string().max(2000).optional(),
+  continue_url: textSchema({ max: 2000 }).optional(),
 });
 export type SignInBody = z.input<typeof signInBodySchema>;
 
@@ -36,8 +34,8 @@ export const signInResultSchema = z.object({ location: z.string() });
 
 export const revokeBodySchema = z
   .object({
-    client_id: z.string().max(200).optional(),
-    redirect_uri: z.string().max(2000).optional(),
+    client_id: textSchema({ max: 200 }).optional(),
+    redirect_uri: textSchema({ max: 2000 }).optional(),
   })
   .default({});
 
@@ -59,7 +57,7 @@ export const updateAccountUserBodySchema = z.object({
 });
 export type UpdateAccountUserBody = z.input<typeof updateAccountUserBodySchema>;
 
-export const verifyEmailBodySchema = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailBodySchema = z.object({ token: textSchema({ max: 200 }).min(1) });
 
 export const invitationPreviewSchema = z.object({
   email: z.string(),
@@ -69,17 +67,33 @@ export const invitationPreviewSchema = z.object({
 });
 
 export const registerBodySchema = z.object({
-  token: z.string().min(1).max(200),
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
+  token: textSchema({ max: 200 }).min(1),
+  first_name: textSchema({ max: 100, trim: true }).optional(),
+  last_name: textSchema({ max: 100, trim: true }).optional(),
   password: newPasswordSchema,
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
 
+/**
+ * A sign-in link by e-mail: the way past the sign-in throttle for the owner of the address,
+ * so that strangers guessing passwords can slow an account down but never lock it.
+ */
+export const requestSignInLinkBodySchema = z.object({
+  email: emailSchema,
+  continue_url: textSchema({ max: 2000 }).optional(),
+});
+export type RequestSignInLinkBody = z.input<typeof requestSignInLinkBodySchema>;
+
+/** Redeems the link's token; answers like sign-in (`location`, or MFA_REQUIRED first). */
+export const signInLinkBodySchema = z.object({
+  token: textSchema({ max: 200 }).min(1),
+  continue_url: textSchema({ max: 2000 }).optional(),
+});
+
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: textSchema({ max: 200 }).min(1),
   password: newPasswordSchema,
 });
 
@@ -98,7 +112,10 @@ export const personalAccessTokenSchema = z.object({
 export type PersonalAccessToken = z.infer<typeof personalAccessTokenSchema>;
 
 export const createTokenBodySchema = z.object({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name is too long"),
+  name: textSchema({ max: 100, tooLong: "Name is too long", trim: true }).min(
+    1,
+    "Name is required",
+  ),
   scopes: z.array(apiScopeSchema).min(1, "Choose at least one scope"),
   /** Days until the token stops working; absent for a token that does not expire. */
   expires_in_days: z.number().int().min(1).max(3650).optional(),

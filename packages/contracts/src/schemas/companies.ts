@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /** A row of `GET /api/companies` (fields as in RMS API v3's company list). */
@@ -20,10 +21,8 @@ export type CompanyListItem = z.infer<typeof companyListItemSchema>;
  * Id lists are comma-separated, e.g. `7441,5558`.
  */
 export const companyListQuerySchema = searchableListQuerySchema.extend({
-  id: z.string().max(2000).optional().describe("Only these companies (comma-separated ids)."),
-  parent_id: z
-    .string()
-    .max(2000)
+  id: textSchema({ max: 2000 }).optional().describe("Only these companies (comma-separated ids)."),
+  parent_id: textSchema({ max: 2000 })
     .optional()
     .describe("Only direct subsidiaries of these companies (comma-separated ids); 0: top-level."),
   level: z.coerce

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamSchema } from "./common";
 
 /**
  * The resource summary: a company's credits by type (`GET /credits/summary`, RMS API v3
@@ -9,7 +10,7 @@ export const CREDIT_PAYMENT_TYPES = ["free", "paid"] as const;
 
 export const creditsSummaryQuerySchema = z.object({
   /** A company in the caller's tree; the caller's own company when absent. */
-  company_id: z.coerce.number().int().positive().optional(),
+  company_id: idParamSchema.optional(),
 });
 
 export const creditLeftSchema = z.object({

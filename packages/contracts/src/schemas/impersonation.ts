@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema } from "../envelope";
+import { textSchema } from "./common";
 
 /**
  * Impersonation (decision D18): a user grants access until a date, confirms the grant
@@ -46,7 +47,7 @@ export const grantImpersonationAccessResultSchema = z.object({
 export type GrantImpersonationAccessResult = z.infer<typeof grantImpersonationAccessResultSchema>;
 
 export const confirmImpersonationAccessBodySchema = z.object({
-  token: z.string().min(1, "The link has no token").max(200),
+  token: textSchema({ max: 200 }).min(1, "The link has no token"),
 });
 
 export const confirmImpersonationAccessResultSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common";
 
 /** An e-mail the server sent or kept in its outbox. */
 export const mailLogSchema = z.object({
@@ -20,7 +21,7 @@ export const mailLogsQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
   /** Only messages to this address (exact, case-insensitive). */
-  to: z.string().max(254).optional(),
-  template: z.string().max(50).optional(),
-  sort: z.string().max(100).optional(),
+  to: textSchema({ max: 254 }).optional(),
+  template: textSchema({ max: 50 }).optional(),
+  sort: textSchema({ max: 100 }).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from "./account";
+import { textSchema } from "./common";
 
 /**
  * Multi-factor authentication and password re-confirmation (forms §4).
@@ -30,6 +31,10 @@ export const MFA_LIMITS = {
   challengeTtlSeconds: 600,
   /** Wrong codes a challenge accepts before it is spent. */
   maxAttempts: 5,
+  /** Challenges a user may be sent in a day, whatever the method. */
+  maxChallengesPerDay: 50,
+  /** Codes a user may get wrong in a day, over all challenges and sign-ins. */
+  maxCodeChecksPerDay: 20,
   /** E-mailed codes sent per user within `emailWindowSeconds`. */
   maxEmailsPerWindow: 5,
   emailWindowSeconds: 600,
@@ -48,9 +53,9 @@ export type MfaRequiredMeta = z.infer<typeof mfaRequiredMetaSchema>;
 
 /** What the caller adds to a re-sent sensitive request. */
 export const mfaSessionFieldsSchema = z.object({
-  session_code: z.string().trim().min(1).max(64).optional(),
-  session_uuid: z.string().max(64).optional(),
-  session_id: z.string().max(64).optional(),
+  session_code: textSchema({ max: 64, trim: true }).min(1).optional(),
+  session_uuid: textSchema({ max: 64 }).optional(),
+  session_id: textSchema({ max: 64 }).optional(),
 });
 export type MfaSessionFields = z.infer<typeof mfaSessionFieldsSchema>;
 export const MFA_SESSION_FIELDS = ["session_code", "session_id", "session_uuid"] as const;
@@ -89,10 +94,7 @@ export type MfaEnrolment = z.infer<typeof mfaEnrolmentSchema>;
 
 /** `PUT /api/mfa`: confirms the enrolment started last with a code from the new factor. */
 export const confirmMfaEnrolmentBodySchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code"),
+  code: textSchema({ max: 64, trim: true }).regex(/^\d{6}$/, "Enter the 6-digit code"),
 });
 export type ConfirmMfaEnrolmentBody = z.infer<typeof confirmMfaEnrolmentBodySchema>;
 
@@ -105,16 +107,19 @@ export type MfaEnrolled = z.infer<typeof mfaEnrolledSchema>;
 
 /** `POST /api/password-confirmation`. */
 export const passwordConfirmationBodySchema = z.object({
-  password: z.string().min(1, "Enter your password").max(PASSWORD_MAX_LENGTH),
+  password: textSchema({ max: PASSWORD_MAX_LENGTH }).min(1, "Enter your password"),
 });
 export type PasswordConfirmationBody = z.infer<typeof passwordConfirmationBodySchema>;
 
 /** `PUT /api/user/password`: a new password for the signed-in user. */
 export const changePasswordBodySchema = z
   .object({
-    current_password: z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH),
+    current_password: textSchema({ max: PASSWORD_MAX_LENGTH }).min(
+      1,
+      "Enter your current password",
+    ),
     password: newPasswordSchema,
-    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH),
+    password_confirmation: textSchema({ max: PASSWORD_MAX_LENGTH }),
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: "The passwords do not match",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTimeSchema, textSchema } from "./common";
 
 export const NOTICE_TYPES = ["info", "warning", "critical"] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
@@ -22,9 +23,9 @@ export type ManagedNotice = z.infer<typeof managedNoticeSchema>;
 
 export const noticeInputSchema = z.object({
   type: z.enum(NOTICE_TYPES),
-  message: z.string().trim().min(1).max(5000),
+  message: textSchema({ max: 5000, trim: true }).min(1),
   /** ISO date-time; the notice shows from then on. */
-  enabled_at: z.iso.datetime({ offset: true }),
+  enabled_at: dateTimeSchema,
 });
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 
@@ -48,6 +49,6 @@ export const MANAGED_NOTICE_SORT_FIELDS = ["enabled_at", "created_at"] as const;
 
 /** GET /api/admin/notices: every notice, scheduled ones too; `q` searches the message text. */
 export const managedNoticesQuerySchema = noticesQuerySchema.extend({
-  q: z.string().trim().max(200).optional(),
-  sort: z.string().max(100).optional(),
+  q: textSchema({ max: 200, trim: true }).optional(),
+  sort: textSchema({ max: 100 }).optional(),
 });

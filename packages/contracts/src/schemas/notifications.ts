@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, textSchema } from "./common";
 
 export const NOTIFICATION_TYPES = [
   "invitedUserRegistration",
@@ -28,16 +29,16 @@ export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 /** `PUT /notifications`: the ids to mark as seen (shell §7). */
 export const markNotificationsSeenSchema = z.object({
-  id: z.array(z.number().int().positive()).min(1).max(1000),
+  id: z.array(idSchema).min(1).max(1000),
 });
 
 /** `POST /notifications`: a super administrator notifies users of a company or one user. */
 export const createNotificationSchema = z
   .object({
     type: z.enum(NOTIFICATION_TYPES),
-    summary: z.string().trim().min(1).max(500),
-    user_id: z.number().int().positive().optional(),
-    company_id: z.number().int().positive().optional(),
+    summary: textSchema({ max: 500, trim: true }).min(1),
+    user_id: idSchema.optional(),
+    company_id: idSchema.optional(),
   })
   .refine((v) => (v.user_id === undefined) !== (v.company_id === undefined), {
     message: "Give either user_id or company_id.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /**
@@ -23,9 +24,7 @@ export type RemoteAccessListItem = z.infer<typeof remoteAccessListItemSchema>;
 
 /** Query of `GET /api/devices/remote-access`. */
 export const remoteAccessListQuerySchema = searchableListQuerySchema.extend({
-  device_id: z
-    .string()
-    .max(2000)
+  device_id: textSchema({ max: 2000 })
     .optional()
     .describe("Only configurations of these devices (comma-separated ids)."),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Permission } from "../permissions";
+import { textSchema } from "./common";
 
 /**
  * Global search (shell §2 Global search, decision D10). Every category but Pages is a list
@@ -99,10 +100,10 @@ export const SEARCH_QUERY = {
 export const searchableListQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(100).default(10),
   offset: z.coerce.number().int().min(0).default(0),
-  q: z.string().trim().max(200).optional(),
-  sort: z.string().max(200).optional(),
-  fields: z.string().max(500).optional(),
-  "search-fields": z.string().max(200).optional(),
+  q: textSchema({ max: 200, trim: true }).optional(),
+  sort: textSchema({ max: 200 }).optional(),
+  fields: textSchema({ max: 500 }).optional(),
+  "search-fields": textSchema({ max: 200 }).optional(),
 });
 export type SearchableListQuery = z.infer<typeof searchableListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { companyIdSchema, hasForbiddenCharacters, VALIDATION_MESSAGES } from "../validation";
+import { idParamSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /** What a tag does to devices it is put on (firmware or configuration upload, say). */
@@ -28,12 +29,8 @@ export type TagListItem = z.infer<typeof tagListItemSchema>;
 
 /** Query of `GET /api/tags`: the searchable list parameters plus RMS's filters. */
 export const tagListQuerySchema = searchableListQuerySchema.extend({
-  id: z.string().max(2000).optional().describe("Only these tags (comma-separated ids)."),
-  company_id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
+  id: textSchema({ max: 2000 }).optional().describe("Only these tags (comma-separated ids)."),
+  company_id: idParamSchema
     .optional()
     .describe("Only tags of this company, which must be in your company tree."),
 });
@@ -52,20 +49,23 @@ export const TAG_MESSAGES = {
   otherCompany: "A tag cannot be moved to another company.",
 } as const;
 
-const tagNameSchema = z
-  .string({ error: TAG_MESSAGES.nameRequired })
-  .trim()
+const tagNameSchema = textSchema({
+  error: TAG_MESSAGES.nameRequired,
+  trim: true,
+  max: TAG_NAME_MAX_LENGTH,
+  tooLong: TAG_MESSAGES.nameTooLong,
+})
   .min(1, TAG_MESSAGES.nameRequired)
-  .max(TAG_NAME_MAX_LENGTH, TAG_MESSAGES.nameTooLong)
   .refine((name) => !hasForbiddenCharacters(name), TAG_MESSAGES.nameForbidden);
 
-const tagDescriptionSchema = z.string().trim().max(TAG_DESCRIPTION_MAX_LENGTH, {
-  error: TAG_MESSAGES.descriptionTooLong,
+const tagDescriptionSchema = textSchema({
+  trim: true,
+  max: TAG_DESCRIPTION_MAX_LENGTH,
+  tooLong: TAG_MESSAGES.descriptionTooLong,
 });
 
 /** "#rrggbb", stored in lower case so one colour is written one way. */
-const tagColorSchema = z
-  .string()
+const tagColorSchema = textSchema({ max: 7 })
   .regex(/^#[0-9a-f]{6}$/iu, TAG_MESSAGES.color)
   .toLowerCase();
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /**
@@ -96,19 +97,12 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /** Query of `GET /api/users`: the searchable list parameters plus RMS's filters. */
 export const userListQuerySchema = searchableListQuerySchema.extend({
-  id: z.string().max(2000).optional().describe("Only these users (comma-separated ids)."),
-  role: z
-    .string()
-    .trim()
+  id: textSchema({ max: 2000 }).optional().describe("Only these users (comma-separated ids)."),
+  role: textSchema({ max: 100, trim: true })
     .min(1)
-    .max(100)
     .optional()
     .describe("Only users of this role, by id (`2`) or name (`admin`)."),
-  company_id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
+  company_id: idParamSchema
     .optional()
     .describe("Only users of this company, which must be in your company tree."),
 });

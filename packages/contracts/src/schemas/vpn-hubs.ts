@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /** A VPN hub: a server devices and users join (fields as in RMS API v3's `/vpn/hubs`). */
@@ -16,11 +17,7 @@ export type VpnHubListItem = z.infer<typeof vpnHubListItemSchema>;
 
 /** Query of `GET /api/vpn/hubs`. */
 export const vpnHubListQuerySchema = searchableListQuerySchema.extend({
-  company_id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
+  company_id: idParamSchema
     .optional()
     .describe("Only hubs of this company, which must be in your company tree."),
   enabled: z

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { dataEnvelope, listEnvelope, messageEnvelopeSchema } from "@netfleet/contracts/envelope";
+import { idParamSchema } from "@netfleet/contracts/schemas/common";
 import {
   confirmImpersonationAccessBodySchema,
   confirmImpersonationAccessResultSchema,
@@ -27,7 +28,7 @@ import {
   startImpersonation,
 } from "./impersonation.service";
 
-const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+const userIdParams = z.object({ id: idParamSchema });
 
 export async function impersonationRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

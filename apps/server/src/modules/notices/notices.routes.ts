@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dataEnvelope, listEnvelope, messageEnvelopeSchema } from "@netfleet/contracts/envelope";
+import { idParamSchema } from "@netfleet/contracts/schemas/common";
 import {
   MANAGED_NOTICE_SORT_FIELDS,
   managedNoticeSchema,
@@ -18,8 +19,7 @@ import { sanitizeNoticeHtml } from "./notice-html";
 import { presentManagedNotice, presentNotice } from "./notices.presenter";
 import { noticesRepo, type NoticeValues } from "./notices.repo";
 
-// Bounded to PostgreSQL's integer: a larger id is refused as invalid, not sent to overflow there.
-const noticeIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const noticeIdParams = z.object({ id: idParamSchema });
 
 /** What is stored: the sanitised message only. */
 function noticeValues(input: NoticeInput): NoticeValues {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dataEnvelope, listEnvelope, messageEnvelopeSchema } from "@netfleet/contracts/envelope";
+import { JSON_MAX_DEPTH } from "@netfleet/contracts/schemas/common";
 import {
   STORAGE_MAX_KEYS_PER_USER,
   STORAGE_VALUE_MAX_BYTES,
@@ -20,7 +21,7 @@ import { createEntry, putEntry } from "./storage.service";
 
 const keyParams = z.object({ key: storageKeySchema });
 
-const limits = `A value is any JSON up to ${STORAGE_VALUE_MAX_BYTES} bytes once serialised; a user keeps at most ${STORAGE_MAX_KEYS_PER_USER} keys.`;
+const limits = `A value is any JSON up to ${STORAGE_VALUE_MAX_BYTES} bytes once serialised, with lists and objects nested at most ${JSON_MAX_DEPTH} deep; a user keeps at most ${STORAGE_MAX_KEYS_PER_USER} keys.`;
 
 /**
  * The console's remote preferences of the user a request acts as (the impersonated user

@@ -1,24 +1,9 @@
-import {
-  STORAGE_MAX_KEYS_PER_USER,
-  STORAGE_VALUE_MAX_BYTES,
-} from "@netfleet/contracts/schemas/storage";
+import { STORAGE_MAX_KEYS_PER_USER } from "@netfleet/contracts/schemas/storage";
 import type { Db } from "../../db/client";
 import { AppError } from "../../plugins/errors";
 import { storageRepo } from "./storage.repo";
 
 type Repo = ReturnType<typeof storageRepo>;
-
-/** Values are measured as the UTF-8 JSON the client sent, not as PostgreSQL stores them. */
-function checkValueSize(value: unknown): void {
-  const bytes = Buffer.byteLength(JSON.stringify(value), "utf8");
-  if (bytes > STORAGE_VALUE_MAX_BYTES) {
-    throw new AppError(
-      "VALIDATION_FAILED",
-      `A stored value may take at most ${STORAGE_VALUE_MAX_BYTES} bytes as JSON; this one takes ${bytes}.`,
-      { source: "value" },
-    );
-  }
-}
 
 async function checkRoom(repo: Repo, userId: number): Promise<void> {
   if ((await repo.countKeys(userId)) >= STORAGE_MAX_KEYS_PER_USER) {
@@ -34,7 +19,6 @@ async function checkRoom(repo: Repo, userId: number): Promise<void> {
  * is new must not fail each other. Answers whether the key was created.
  */
 export async function putEntry(db: Db, userId: number, key: string, value: unknown) {
-  checkValueSize(value);
   return db.transaction(async (tx) => {
     const repo = storageRepo(tx);
     await repo.lock(userId);
@@ -50,7 +34,6 @@ export async function putEntry(db: Db, userId: number, key: string, value: unkno
 
 /** Adds a key; one that exists already is a conflict, so nothing is overwritten unawares. */
 export async function createEntry(db: Db, userId: number, key: string, value: unknown) {
-  checkValueSize(value);
   await db.transaction(async (tx) => {
     const repo = storageRepo(tx);
     await repo.lock(userId);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dataEnvelope, messageEnvelopeSchema } from "@netfleet/contracts/envelope";
+import { idParamSchema } from "@netfleet/contracts/schemas/common";
 import {
   TAG_MESSAGES,
   tagCreateBodySchema,
@@ -24,8 +25,7 @@ import { presentTag } from "./tags.presenter";
 import { isUniqueViolation } from "../../db/errors";
 import { tagSearchable, tagsRepo, type TagValues } from "./tags.repo";
 
-// Bounded to PostgreSQL's integer: a larger id is refused as invalid, not sent to overflow there.
-const tagIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tagIdParams = z.object({ id: idParamSchema });
 
 const noSuchTag = () => new AppError("NOT_FOUND", "No such tag.");
 const duplicateName = () =>
