@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SMTPServer } from "smtp-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -33,7 +34,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server at ${url} did not become healthy:\n${log()}`);
 }
 
-async function startServer(dataDir: string, extraEnv: Record<string, string>) {
+async function startServer(dataDir: string, mailboxPort: number, extraEnv: Record<string, string>) {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = "";
@@ -48,6 +49,7 @@ async function startServer(dataDir: string, extraEnv: Record<string, string>) {
       LOG_LEVEL: "warn",
       SIGNIN_RATE_LIMIT_IP: "1000",
       SIGNIN_RATE_LIMIT_ACCOUNT: "3",
+      SMTP_URL: `smtp://127.0.0.1:${mailboxPort}`,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -63,8 +65,38 @@ async function startServer(dataDir: string, extraEnv: Record<string, string>) {
  * access tokens live 3 seconds for the refresh journey and whose password confirmations
  * last 8 seconds for the password-confirmation journey, and one with a branding theme.
  */
+/**
+ * The journeys' mail server: the servers send over SMTP as in production, and every
+ * message lands as a line of JSON in `file`, where support.ts's `mailTo` reads it. The mail
+ * log would not do: it hides the links and codes the journeys need.
+ */
+async function startMailbox(file: string) {
+  fs.writeFileSync(file, "");
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        fs.appendFileSync(
+          file,
+          `${JSON.stringify({ to, raw: Buffer.concat(chunks).toString() })}\n`,
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.server.address() as net.AddressInfo).port };
+}
+
 export default async function globalSetup() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-e2e-"));
+  const mailboxFile = path.join(work, "mailbox.jsonl");
+  const mailbox = await startMailbox(mailboxFile);
+  process.env.E2E_MAILBOX = mailboxFile;
   const mainDir = path.join(work, "main");
   const seed = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/db/seed-demo.ts"], {
     cwd: root,
@@ -89,9 +121,12 @@ export default async function globalSetup() {
   );
 
   const [main, short, branded] = await Promise.all([
-    startServer(mainDir, { BUY_URL: "https://shop.netfleet.example/credits" }),
-    startServer(shortDir, { ACCESS_TOKEN_TTL: "3", PASSWORD_CONFIRMATION_SECONDS: "8" }),
-    startServer(brandedDir, { THEME_FILE: themeFile }),
+    startServer(mainDir, mailbox.port, { BUY_URL: "https://shop.netfleet.example/credits" }),
+    startServer(shortDir, mailbox.port, {
+      ACCESS_TOKEN_TTL: "3",
+      PASSWORD_CONFIRMATION_SECONDS: "8",
+    }),
+    startServer(brandedDir, mailbox.port, { THEME_FILE: themeFile }),
   ]);
   process.env.E2E_BASE_URL = main.url;
   process.env.E2E_SHORT_TTL_URL = short.url;
@@ -100,6 +135,7 @@ export default async function globalSetup() {
   return async () => {
     for (const s of [main, short, branded]) s.child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
+    await new Promise<void>((r) => mailbox.server.close(() => r()));
     fs.rmSync(work, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,5 @@
-import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
+import fs from "node:fs";
+import { expect, type Page } from "@playwright/test";
 
 /** Password of every demo user (npm run seed:demo). */
 export const DEMO_PASSWORD = "Demo-password-1";
@@ -48,16 +49,38 @@ export async function sawText(page: Page, text: string): Promise<boolean> {
   return page.evaluate((wanted) => sessionStorage.getItem(`seen:${wanted}`) === "1", text);
 }
 
-/** A script-like caller signed in as the system administrator, to read the outbox. */
-export async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL });
-  await api.get("/healthz");
-  const { cookies } = await api.storageState();
-  const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-  const res = await api.post("/account/sign-in", {
-    data: { email: "superadmin@demo.example.com", password: DEMO_PASSWORD },
-    headers: { "X-XSRF-TOKEN": decodeURIComponent(token) },
-  });
-  expect(res.status()).toBe(200);
-  return api;
+/** The messages the journeys' mail server received for `to`, oldest first, decoded. */
+export function mailTo(to: string): string[] {
+  const file = process.env.E2E_MAILBOX;
+  if (!file) throw new Error("E2E_MAILBOX is not set: run the journeys through global-setup.ts");
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string[]; raw: string })
+    .filter((m) => m.to.includes(to))
+    .map((m) =>
+      // Quoted-printable: soft line breaks, then escaped bytes.
+      m.raw
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
+}
+
+/**
+ * The first match of `pattern` in a message to `to` received after the first `after`
+ * messages (see `mailTo(to).length`), once one arrives.
+ */
+export async function awaitMailMatch(to: string, pattern: RegExp, after = 0): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      for (const message of mailTo(to).slice(after)) {
+        found = pattern.exec(message)?.[0];
+        if (found) return true;
+      }
+      return false;
+    })
+    .toBe(true);
+  return found!;
 }

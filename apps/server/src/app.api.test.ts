@@ -108,7 +108,8 @@ describe("operations endpoints", () => {
 
   it("exposes Prometheus metrics including request durations by route", async () => {
     await admin.get("/api/user");
-    const res = await admin.get("/metrics");
+    // From this machine: without METRICS_TOKEN only loopback callers are served.
+    const res = await t.app.inject({ method: "GET", url: "/metrics" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/plain");
     expect(res.body).toMatch(

@@ -29,7 +29,7 @@ import { tagsRoutes } from "./modules/tags/tags.routes";
 import { vpnHubsRoutes } from "./modules/vpn-hubs/vpn-hubs.routes";
 import { usersRoutes } from "./modules/users/users.routes";
 import { authPlugin, needsAccessDeclaration, type RouteAccess } from "./plugins/auth";
-import { AppError, errorsPlugin } from "./plugins/errors";
+import { AppError, answerClientError, answerFrameworkError, errorsPlugin } from "./plugins/errors";
 import { createMailer } from "./plugins/mailer";
 import { metricsPlugin } from "./plugins/metrics";
 import { openapiPlugin } from "./plugins/openapi";
@@ -57,6 +57,16 @@ export interface BuildAppOptions {
   database: Database;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * A caller's X-Request-Id is kept to trace a request through a proxy and the logs, but only
+ * when it is short and plain: it goes into every log line and back out as a header.
+ */
+const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function callerRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === "string" && CALLER_REQUEST_ID.test(header) ? header : undefined;
 }
 
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -94,8 +104,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: env.BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
-    requestIdHeader: "x-request-id",
-    genReqId: () => randomUUID(),
+    // The id is read by genReqId, which Fastify skips whenever requestIdHeader is set.
+    requestIdHeader: false,
+    genReqId: (request) => callerRequestId(request.headers["x-request-id"]) ?? randomUUID(),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

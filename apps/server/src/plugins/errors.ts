@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorCode } from "@netfleet/contracts/errors";
@@ -55,8 +63,11 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-/** Fastify's own error codes, reworded for people. */
-const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
+/**
+ * Fastify's own error codes, reworded for people. `status` keeps an HTTP status that says
+ * more than the code's own (414 for a path part too long to be anything).
+ */
+const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string; status?: number }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: "PAYLOAD_TOO_LARGE",
     message: "The request body is too large.",
@@ -72,6 +83,19 @@ const FASTIFY_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     code: "BAD_REQUEST",
     message: "The request body is not valid JSON.",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: "BAD_REQUEST",
+    message: "The request body is not as long as its Content-Length header says.",
+  },
+  FST_ERR_BAD_URL: {
+    code: "BAD_REQUEST",
+    message: "The address contains an invalid percent-encoded character.",
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: "BAD_REQUEST",
+    message: "A part of the address is too long.",
+    status: 414,
   },
 };
 
@@ -95,7 +119,7 @@ export function toErrorResponse(
   const known = fe.code ? FASTIFY_MESSAGES[fe.code] : undefined;
   if (known) {
     return {
-      status: ERROR_CODES[known.code],
+      status: known.status ?? ERROR_CODES[known.code],
       body: {
         success: false,
         errors: [{ code: known.code, message: known.message, source: null }],
@@ -149,6 +173,59 @@ export const errorsPlugin = fp(
   },
   { name: "errors" },
 );
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read (bad percent-encoding, a path
+ * part over `maxParamLength`) is answered before any route or hook, so the error handler
+ * never sees it. Same envelope, and the request id the hooks would have added.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const { status, body } = toErrorResponse(error, request);
+  void reply.status(status).header("x-request-id", request.id).send(body);
+}
+
+/** What Node's HTTP parser refused, as the caller should read it. */
+function clientErrorAnswer(code: string): { status: number; message: string } {
+  if (code === "HPE_HEADER_OVERFLOW")
+    return { status: 431, message: "The request headers are too large." };
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT")
+    return { status: 408, message: "The request did not arrive in time." };
+  return { status: 400, message: "The request is not valid HTTP." };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node's parser refuses (headers too large, a
+ * malformed request line, an unknown method) never reach Fastify, so the answer is written
+ * to the socket by hand, in the envelope, and the connection closed as Node would.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: ConnectionError,
+  socket: Socket,
+): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  this.log.debug({ err: error }, "client error");
+  // A response already under way on this connection (keep-alive) cannot be followed by ours.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const { status, message } = clientErrorAnswer(error.code);
+    const body = JSON.stringify({
+      success: false,
+      errors: [{ code: "BAD_REQUEST", message, source: null }],
+    } satisfies ErrorEnvelope);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\n` +
+        "Connection: close\r\n" +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 export function notFoundEnvelope(request: FastifyRequest): ErrorEnvelope {
   return {

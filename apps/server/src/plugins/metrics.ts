@@ -4,9 +4,15 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
 import { safeEqual } from "../modules/accounts/secrets";
 import { AppError } from "./errors";
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+function isLoopback(ip: string): boolean {
+  return ip === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
+}
+
 /**
  * Prometheus metrics at GET /metrics: process defaults plus request durations by route
- * pattern (never by raw URL, which would explode the label set).
+ * pattern (never by raw URL, which would explode the label set). With METRICS_TOKEN the
+ * scraper presents it; without, only a scraper on this machine is answered.
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, opts: { token?: string | undefined }) => {
@@ -45,6 +51,12 @@ export const metricsPlugin = fp(
         const header = request.headers.authorization ?? "";
         if (!safeEqual(header, `Bearer ${opts.token}`))
           throw new AppError("UNAUTHORIZED", "A metrics token is required.");
+      } else if (!(request.ips ?? [request.ip]).every(isLoopback)) {
+        // Behind a proxy on this host every socket is local: each forwarded address must be too.
+        throw new AppError(
+          "FORBIDDEN",
+          "Metrics are served only to this machine unless METRICS_TOKEN is set.",
+        );
       }
       return reply.header("content-type", registry.contentType).send(await registry.metrics());
     });

@@ -1,29 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { listEnvelope } from "@netfleet/contracts/envelope";
-import {
-  mailLogSchema,
-  mailLogsQuerySchema,
-  type MailLog,
-} from "@netfleet/contracts/schemas/mail-logs";
-import type { mailOutbox } from "../../db/schema";
+import { mailLogSchema, mailLogsQuerySchema } from "@netfleet/contracts/schemas/mail-logs";
 import { okList } from "../../lib/envelope";
+import { presentMailLog } from "./mail-logs.presenter";
 import { mailLogsRepo } from "./mail-logs.repo";
-
-function presentMailLog(row: typeof mailOutbox.$inferSelect): MailLog {
-  return {
-    id: row.id,
-    to: row.to,
-    subject: row.subject,
-    template: row.template,
-    status: row.status,
-    error: row.error,
-    text: row.text,
-    html: row.html,
-    created_at: row.createdAt.toISOString(),
-    sent_at: row.sentAt?.toISOString() ?? null,
-  };
-}
 
 export async function mailLogsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,114 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MailLog } from "@netfleet/contracts/schemas/mail-logs";
+import { mailOutbox } from "../../db/schema";
+import { TestAgent } from "../../test/agent";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { factories, type TestCompany } from "../../test/factories";
+import { setUserMfa } from "../mfa/mfa-test-kit";
+
+let t: TestApp;
+let f: ReturnType<typeof factories>;
+let company: TestCompany;
+let superAdmin: TestAgent;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  f = factories(t.database.db);
+  company = await f.company({ name: "Mail Log Co" });
+  const admin = await f.user({ company, role: "super_admin" });
+  superAdmin = new TestAgent(t.app);
+  await superAdmin.signIn(admin.email, admin.password);
+});
+afterAll(() => t.close());
+
+/** The e-mail as it was stored and sent; some are sent just after the answer. */
+async function storedMail(to: string, template: string) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const [row] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, template)))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no ${template} mail to ${to}`);
+}
+
+/** The same e-mail as Mail logs shows it. */
+async function loggedMail(to: string, template: string): Promise<MailLog> {
+  const res = await superAdmin.get(
+    `/api/mail-logs?to=${encodeURIComponent(to)}&template=${template}&limit=1`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const [mail] = res.json<{ data: MailLog[] }>().data;
+  if (!mail) throw new Error(`Mail logs shows no ${template} mail to ${to}`);
+  return mail;
+}
+
+describe("GET /api/mail-logs", () => {
+  it("hides the token of a password reset link but shows the rest of the e-mail", async () => {
+    const user = await f.user({ company });
+    const res = await new TestAgent(t.app).post("/account/password/forgot", { email: user.email });
+    expect(res.statusCode).toBe(200);
+
+    const stored = await storedMail(user.email, "reset_password");
+    const token = /reset-password\?token=([^\s&"<]+)/.exec(stored.text)?.[1];
+    expect(token, stored.text).toBeDefined();
+
+    const shown = await loggedMail(user.email, "reset_password");
+    expect(JSON.stringify(shown)).not.toContain(token!);
+    expect(JSON.stringify(shown)).not.toContain(decodeURIComponent(token!));
+    expect(shown.subject).toBe("Reset your password");
+    expect(shown.text).toContain(
+      "Someone asked to reset the password of your Netfleet account. To choose a new password, open this link:",
+    );
+    expect(shown.text).toContain("http://localhost:8080/account/reset-password?token=[hidden]");
+    expect(shown.text).toContain("The link works for one hour.");
+    expect(shown.html).toContain(
+      'href="http://localhost:8080/account/reset-password?token=[hidden]"',
+    );
+  });
+
+  it("hides the token in the path of an impersonation confirmation link", async () => {
+    const user = await f.user({ company, role: "end_user" });
+    const agent = new TestAgent(t.app);
+    await agent.signIn(user.email, user.password);
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const res = await agent.post("/api/user/impersonation-access", { until });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const stored = await storedMail(user.email, "impersonation_access");
+    const token = /confirm-impersonation-access\/([^\s"<]+)/.exec(stored.text)?.[1];
+    expect(token, stored.text).toBeDefined();
+
+    const shown = await loggedMail(user.email, "impersonation_access");
+    expect(JSON.stringify(shown)).not.toContain(token!);
+    expect(shown.text).toContain(
+      "http://localhost:8080/users/confirm-impersonation-access/[hidden]\n",
+    );
+    expect(shown.text).toContain("You asked to let support staff sign in as you until");
+  });
+
+  it("hides the second-factor code from the subject, text and HTML of a code e-mail", async () => {
+    const user = await f.user({ company });
+    await setUserMfa(t.database.db, user.id, "email");
+    const signIn = await new TestAgent(t.app).post("/account/sign-in", {
+      email: user.email,
+      password: user.password,
+    });
+    expect(signIn.statusCode, signIn.body).toBe(403);
+    const stored = await storedMail(user.email, "mfa_code");
+    const code = /\b(\d{6})\b/.exec(stored.text)?.[1];
+    expect(code, stored.text).toBeDefined();
+
+    const shown = await loggedMail(user.email, "mfa_code");
+    expect(JSON.stringify(shown)).not.toContain(code!);
+    expect(shown.subject).toBe("Your authentication code: [hidden]");
+    expect(shown.text).toContain("Your Netfleet authentication code is:\n\n[hidden]\n");
+    expect(shown.text).toContain("The code works once, for 10 minutes.");
+    expect(shown.html).toContain("<strong>[hidden]</strong>");
+  });
+});
