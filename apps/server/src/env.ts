@@ -33,8 +33,12 @@ const envSchema = z
       .default(30 * 24 * 3600),
     /** Sign-in attempts per IP address per minute. */
     SIGNIN_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(30),
-    /** Failed sign-ins per account before it is paused for SIGNIN_LOCK_MINUTES. */
+    /**
+     * Wrong passwords for one account from one address before each further try waits
+     * (30 s, doubling); ten times as many from all addresses slow the account everywhere.
+     */
     SIGNIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    /** The longest of those waits, in minutes. */
     SIGNIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
     /** How long a typed password counts for routes that ask for it again (423), in seconds. */
     PASSWORD_CONFIRMATION_SECONDS: z.coerce.number().int().min(1).default(10_800),
@@ -49,7 +53,7 @@ const envSchema = z
     /** Largest request body accepted, in bytes. */
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
     TRUST_PROXY: bool.default(false),
-    /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+    /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, only loopback callers get it. */
     METRICS_TOKEN: z.string().optional(),
     /** A JSON file of theme fields that brands the console; checked at start. */
     THEME_FILE: z.string().optional(),

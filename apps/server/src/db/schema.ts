@@ -116,9 +116,6 @@ export const users = pgTable(
     avatarPath: text("avatar_path"),
     impersonationAccessLimit: timestamp("impersonation_access_limit", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    /** Failed sign-ins counted since `failedSignInSince`, for the per-account limit. */
-    failedSignInCount: integer("failed_sign_in_count").notNull().default(0),
-    failedSignInSince: timestamp("failed_sign_in_since", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -165,6 +162,13 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    /** Who rotated this token: a hash of the browser's user agent and address. */
+    rotatedBy: text("rotated_by"),
+    /**
+     * The tokens that rotation issued, sealed with this token's own secret: a racing tab of
+     * the same browser gets exactly these again, and the database alone cannot open them.
+     */
+    successor: text("successor"),
   },
   (t) => [
     uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
@@ -172,7 +176,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** One-time links sent by e-mail: e-mail verification and password reset. */
+/** One-time links sent by e-mail: e-mail verification, password reset and sign-in. */
 export const userTokens = pgTable(
   "user_tokens",
   {
@@ -180,7 +184,9 @@ export const userTokens = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["verify_email", "reset_password", "sign_in_link"],
+    }).notNull(),
     tokenHash: text("token_hash").notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -498,3 +504,13 @@ export const mfaChallenges = pgTable(
   },
   (t) => [index("mfa_challenges_user_id_created_at_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * Counters of failed attempts (sign-ins, password checks, second-factor codes) by key,
+ * e.g. an e-mail and source address. A counter is forgotten a day after its last attempt.
+ */
+export const authAttempts = pgTable("auth_attempts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+});

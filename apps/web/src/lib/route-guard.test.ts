@@ -81,6 +81,16 @@ describe("route guard", () => {
     ).toEqual({ kind: "allow" });
     expect(sameHostContinueTarget("?continue_url=//evil.example/x", HOST)).toBeNull();
     expect(sameHostContinueTarget("?continue_url=javascript:alert(1)", HOST)).toBeNull();
+    for (const trick of [`http://${HOST}//evil.example/x`, `HTTP://${HOST}/%5Cevil.example/x`]) {
+      const target = sameHostContinueTarget(`?continue_url=${encodeURIComponent(trick)}`, HOST);
+      expect(target === null || /^\/(?![/\\])/.test(target), trick).toBe(true);
+    }
+    expect(
+      sameHostContinueTarget(
+        `?continue_url=${encodeURIComponent(`http://${HOST}//evil.example/x`)}`,
+        HOST,
+      ),
+    ).toBeNull();
   });
 
   it("SH-GUARD-009 rule 6: a user holding no view permission gets Access denied", () => {

@@ -46,7 +46,9 @@ export function sameHostContinueTarget(search: string, host: string): string | n
     return null;
   }
   if (url.host !== host || !/^https?:$/.test(url.protocol)) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // "//host/x" and "/\\host/x" would lead to another host.
+  return /^\/(?![/\\])/.test(target) ? target : null;
 }
 
 export function decideRoute(input: GuardInput): GuardOutcome {

@@ -60,3 +60,16 @@ export function invitationMail(
     ),
   };
 }
+
+export function signInLinkMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    template: "sign_in_link",
+    subject: "Your sign-in link",
+    ...withLink(
+      "Someone asked for a link to sign in to your Netfleet account without its password. To sign in, open this link:",
+      link,
+      "The link works once, for 15 minutes. If you did not ask for it, ignore this message; someone may be guessing your password, so consider changing it.",
+    ),
+  };
+}

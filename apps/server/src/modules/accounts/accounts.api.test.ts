@@ -4,6 +4,7 @@ import { WIRE } from "@netfleet/contracts/constants";
 import { TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { awaitMail, lastMail, linkToken } from "../../test/outbox";
 import { createInvitation } from "./accounts.service";
 import { COOKIES } from "./sessions.service";
 
@@ -21,22 +22,6 @@ beforeAll(async () => {
   company = await f.company({ name: "Acme Networks" });
 });
 afterAll(() => t.close());
-
-/** The last e-mail sent to an address, as Mail logs would show it. */
-async function lastMailTo(email: string) {
-  const admin = await f.user({ company, role: "super_admin" });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(admin.email, admin.password);
-  const res = await agent.get(`/api/mail-logs?to=${encodeURIComponent(email)}&limit=1`);
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: { subject: string; text: string }[] }>().data[0];
-}
-
-function linkToken(text: string): string {
-  const match = /token=([A-Za-z0-9_%-]+)/.exec(text);
-  if (!match?.[1]) throw new Error(`no link in ${text}`);
-  return decodeURIComponent(match[1]);
-}
 
 describe("POST /account/sign-in", () => {
   it("signs in, sets httpOnly session cookies and lands on the devices page", async () => {
@@ -95,34 +80,6 @@ describe("POST /account/sign-in", () => {
     expect(sources).toEqual(expect.arrayContaining(["email", "password"]));
   });
 
-  it("pauses an account after repeated failures, even with the right password", async () => {
-    const user = await f.user({ company });
-    const agent = new TestAgent(t.app);
-    for (let i = 0; i < 3; i++) {
-      expect(
-        (await agent.post("/account/sign-in", { email: user.email, password: "bad password" }))
-          .statusCode,
-      ).toBe(401);
-    }
-    const res = await agent.post("/account/sign-in", {
-      email: user.email,
-      password: user.password,
-    });
-    expect(res.statusCode).toBe(429);
-    expect(res.json<{ errors: { code: string; message: string }[] }>().errors[0]).toMatchObject({
-      code: "TOO_MANY_REQUESTS",
-      message: expect.stringMatching(
-        /^Too many failed sign-in attempts for this account\. Try again in \d+ minutes?\.$/,
-      ),
-    });
-    // Another account from the same address is unaffected.
-    const other = await f.user({ company });
-    expect(
-      (await agent.post("/account/sign-in", { email: other.email, password: other.password }))
-        .statusCode,
-    ).toBe(200);
-  });
-
   it("SH-GUARD-007 SH-GUARD-008 follows continue_url only when its host is this server's host", async () => {
     const user = await f.user({ company });
     const same = await new TestAgent(t.app).post(
@@ -151,6 +108,37 @@ describe("POST /account/sign-in", () => {
     expect(protocolRelative.json<{ data: { location: string } }>().data.location).toBe(
       "/management/devices",
     );
+  });
+
+  it("never answers a location a browser would read as another host", async () => {
+    const user = await f.user({ company });
+    const tricks = [
+      "http://localhost:80//evil.example/x",
+      "http://localhost:80/\\evil.example/x",
+      "/\\evil.example/x",
+      "\\\\evil.example/x",
+      "HTTP://evil.example/x",
+      "HtTpS://localhost:80//evil.example/x",
+      "//evil.example/x",
+      "/%2F/evil.example/x",
+    ];
+    for (const continue_url of tricks) {
+      const res = await new TestAgent(t.app).post(
+        "/account/sign-in",
+        { email: user.email, password: user.password, continue_url },
+        { host: "localhost:80" },
+      );
+      const location = res.json<{ data: { location: string } }>().data.location;
+      expect(location, continue_url).toMatch(/^\/(?![/\\])/);
+      const revoke = await new TestAgent(t.app).post(
+        "/account/token/revoke",
+        { redirect_uri: continue_url },
+        { host: "localhost:80" },
+      );
+      expect(revoke.json<{ data: { location: string } }>().data.location, continue_url).toMatch(
+        /^\/(?![/\\])/,
+      );
+    }
   });
 
   it("refuses a state-changing request without the XSRF header", async () => {
@@ -205,6 +193,44 @@ describe("POST /account/token/refresh", () => {
     expect((await victim.post("/account/token/refresh")).statusCode).toBe(401);
   });
 
+  it("gives a racing tab of the same browser the tokens its rotation issued, never new ones", async () => {
+    const user = await f.user({ company });
+    const browser = { remoteAddress: "192.0.2.10", headers: { "user-agent": "Browser/1.0" } };
+    const tab = new TestAgent(t.app, browser);
+    await tab.signIn(user.email, user.password);
+    const old = tab.cookies.get(COOKIES.refresh)!;
+    expect((await tab.post("/account/token/refresh")).statusCode).toBe(200);
+    const issued = {
+      access: tab.cookies.get(COOKIES.access),
+      refresh: tab.cookies.get(COOKIES.refresh),
+    };
+
+    for (let i = 0; i < 3; i++) {
+      const other = new TestAgent(t.app, browser);
+      other.cookies.set(COOKIES.refresh, old);
+      const res = await other.post("/account/token/refresh");
+      expect(res.statusCode).toBe(200);
+      expect(other.cookies.get(COOKIES.access)).toBe(issued.access);
+      expect(other.cookies.get(COOKIES.refresh)).toBe(issued.refresh);
+    }
+    expect((await tab.get("/api/user")).statusCode).toBe(200);
+  });
+
+  it("treats a replay from another browser within the grace as reuse and ends the session", async () => {
+    const user = await f.user({ company });
+    const victim = new TestAgent(t.app, { headers: { "user-agent": "Browser/1.0" } });
+    await victim.signIn(user.email, user.password);
+    const stolen = victim.cookies.get(COOKIES.refresh)!;
+    expect((await victim.post("/account/token/refresh")).statusCode).toBe(200);
+
+    const thief = new TestAgent(t.app, { headers: { "user-agent": "Browser/1.0" } });
+    thief.cookies.set(COOKIES.refresh, stolen);
+    const replay = await thief.post("/account/token/refresh");
+    expect(replay.statusCode).toBe(401);
+    expect(thief.cookies.has(COOKIES.access)).toBe(false);
+    expect((await victim.get("/api/user")).statusCode).toBe(401);
+  });
+
   it("answers 401 without a refresh cookie", async () => {
     const res = await new TestAgent(t.app).post("/account/token/refresh");
     expect(res.statusCode).toBe(401);
@@ -255,17 +281,17 @@ describe("e-mail verification", () => {
       success: true,
       message: "Email confirmation sent successfully",
     });
-    const mail = await lastMailTo(user.email);
+    const mail = await lastMail(t.database.db, user.email, "verify_email");
     expect(mail?.subject).toBe("Confirm your e-mail address");
 
     const verify = await new TestAgent(t.app).post("/account/email/verify", {
-      token: linkToken(mail!.text),
+      token: linkToken(mail?.text),
     });
     expect(verify.statusCode).toBe(200);
     expect((await agent.get("/api/user")).statusCode).toBe(200);
     // Opening the link again (a reload) still reads as confirmed; a made-up one does not.
     const again = await new TestAgent(t.app).post("/account/email/verify", {
-      token: linkToken(mail!.text),
+      token: linkToken(mail?.text),
     });
     expect(again.statusCode).toBe(200);
     const bogus = await new TestAgent(t.app).post("/account/email/verify", { token: "made-up" });
@@ -284,9 +310,9 @@ describe("password reset", () => {
       email: user.email,
     });
     expect(forgot.statusCode).toBe(200);
-    const mail = await lastMailTo(user.email);
-    expect(mail?.subject).toBe("Reset your password");
-    const token = linkToken(mail!.text);
+    const mail = await awaitMail(t.database.db, user.email, "reset_password");
+    expect(mail.subject).toBe("Reset your password");
+    const token = linkToken(mail.text);
 
     const reset = await new TestAgent(t.app).post("/account/password/reset", {
       token,
@@ -308,11 +334,59 @@ describe("password reset", () => {
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {
-    const res = await new TestAgent(t.app).post("/account/password/forgot", {
-      email: "ghost@example.com",
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    const unknown = await agent.post("/account/password/forgot", { email: "ghost@example.com" });
+    const known = await agent.post("/account/password/forgot", { email: user.email });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    // The work runs after the answer, in order: once the known one's mail is out, so is any.
+    await awaitMail(t.database.db, user.email, "reset_password");
+    expect(await lastMail(t.database.db, "ghost@example.com")).toBeUndefined();
+  });
+
+  it("voids older reset links when a newer one is used", async () => {
+    const user = await f.user({ company });
+    const agent = new TestAgent(t.app);
+    const tokens: string[] = [];
+    for (let i = 1; i <= 2; i++) {
+      await agent.post("/account/password/forgot", { email: user.email });
+      tokens.push(
+        linkToken((await awaitMail(t.database.db, user.email, "reset_password", i)).text),
+      );
+    }
+    const [older, newer] = tokens as [string, string];
+    expect(
+      (await agent.post("/account/password/reset", { token: newer, password: "the newest one" }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await agent.post("/account/password/reset", {
+      token: older,
+      password: "an attacker's",
     });
-    expect(res.statusCode).toBe(200);
-    expect(await lastMailTo("ghost@example.com")).toBeUndefined();
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json<{ errors: { code: string }[] }>().errors[0]?.code).toBe("INVALID_TOKEN");
+    await new TestAgent(t.app).signIn(user.email, "the newest one");
+  });
+
+  it("voids outstanding reset links when the password is changed", async () => {
+    const user = await f.user({ company });
+    await new TestAgent(t.app).post("/account/password/forgot", { email: user.email });
+    const token = linkToken((await awaitMail(t.database.db, user.email, "reset_password")).text);
+    const session = new TestAgent(t.app);
+    await session.signIn(user.email, user.password);
+    const change = await session.put("/api/user/password", {
+      current_password: user.password,
+      password: "changed on purpose",
+      password_confirmation: "changed on purpose",
+    });
+    expect(change.statusCode).toBe(200);
+    const stale = await new TestAgent(t.app).post("/account/password/reset", {
+      token,
+      password: "an attacker's",
+    });
+    expect(stale.statusCode).toBe(422);
+    await new TestAgent(t.app).signIn(user.email, "changed on purpose");
   });
 
   it("rejects a short password with the field named", async () => {

@@ -30,11 +30,21 @@ export interface AuthUserRow {
   mfaMandatory: boolean;
 }
 
-export type UserTokenPurpose = "verify_email" | "reset_password";
+export type UserTokenPurpose = "verify_email" | "reset_password" | "sign_in_link";
 
 /** Signing out is told apart in the impersonation log; other revocations are not. */
 function impersonationEndReason(sessionRevokedReason: string) {
   return sessionRevokedReason === "sign_out" ? ("signed_out" as const) : ("session_ended" as const);
+}
+
+/** A one-time link with this hash and purpose, not used yet and not expired. */
+function openUserToken(tokenHash: string, purpose: UserTokenPurpose) {
+  return and(
+    eq(userTokens.tokenHash, tokenHash),
+    eq(userTokens.purpose, purpose),
+    isNull(userTokens.usedAt),
+    gt(userTokens.expiresAt, sql`now()`),
+  );
 }
 
 /** Accounts, sessions and one-time links. Pass a transaction to run calls inside it. */
@@ -47,8 +57,6 @@ export function accountsRepo(db: Db) {
           email: users.email,
           passwordHash: users.passwordHash,
           disabledAt: users.disabledAt,
-          failedSignInCount: users.failedSignInCount,
-          failedSignInSince: users.failedSignInSince,
         })
         .from(users)
         .where(eq(users.email, email.toLowerCase()));
@@ -118,34 +126,29 @@ export function accountsRepo(db: Db) {
       };
     },
 
-    /**
-     * Counts a failed sign-in within a window that starts at the first failure; a failure
-     * after the window has passed starts a new one. Returns the count in the window.
-     */
-    async recordFailedSignIn(userId: number, windowMinutes: number): Promise<number> {
-      const [row] = await db
-        .update(users)
-        .set({
-          failedSignInCount: sql`case when ${users.failedSignInSince} is null or ${users.failedSignInSince} < now() - make_interval(mins => ${windowMinutes}) then 1 else ${users.failedSignInCount} + 1 end`,
-          failedSignInSince: sql`case when ${users.failedSignInSince} is null or ${users.failedSignInSince} < now() - make_interval(mins => ${windowMinutes}) then now() else ${users.failedSignInSince} end`,
-        })
-        .where(eq(users.id, userId))
-        .returning({ count: users.failedSignInCount });
-      return row?.count ?? 0;
-    },
-
     async recordSuccessfulSignIn(userId: number) {
       await db
         .update(users)
-        .set({ failedSignInCount: 0, failedSignInSince: null, lastLoginAt: sql`now()` })
+        .set({ lastLoginAt: sql`now()` })
         .where(eq(users.id, userId));
     },
 
+    /**
+     * Sets the password and voids every reset and sign-in link still open: a link mailed
+     * before the change must not undo it. Run inside a transaction.
+     */
     async setPassword(userId: number, passwordHash: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
       await db
-        .update(users)
-        .set({ passwordHash, failedSignInCount: 0, failedSignInSince: null })
-        .where(eq(users.id, userId));
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(userTokens.userId, userId),
+            inArray(userTokens.purpose, ["reset_password", "sign_in_link"]),
+            isNull(userTokens.usedAt),
+          ),
+        );
     },
 
     async markEmailVerified(userId: number) {
@@ -184,6 +187,8 @@ export function accountsRepo(db: Db) {
           sessionId: refreshTokens.sessionId,
           usedAt: refreshTokens.usedAt,
           expiresAt: refreshTokens.expiresAt,
+          rotatedBy: refreshTokens.rotatedBy,
+          successor: refreshTokens.successor,
           userId: sessions.userId,
           sessionRevokedAt: sessions.revokedAt,
           sessionExpiresAt: sessions.expiresAt,
@@ -194,11 +199,14 @@ export function accountsRepo(db: Db) {
       return row;
     },
 
-    /** Marks a refresh token used; false when another request rotated it first. */
-    async markRefreshTokenUsed(id: number): Promise<boolean> {
+    /**
+     * Marks a refresh token used by `rotatedBy`, keeping the sealed tokens that rotation
+     * issued; false when another request rotated it first.
+     */
+    async markRefreshTokenUsed(id: number, rotatedBy: string, successor: string): Promise<boolean> {
       const rows = await db
         .update(refreshTokens)
-        .set({ usedAt: sql`now()` })
+        .set({ usedAt: sql`now()`, rotatedBy, successor })
         .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
@@ -301,6 +309,19 @@ export function accountsRepo(db: Db) {
       await db.insert(userTokens).values({ userId, purpose, tokenHash, expiresAt });
     },
 
+    /** The enabled user of a one-time link that is still open, without using it. */
+    async findOpenUserToken(
+      tokenHash: string,
+      purpose: UserTokenPurpose,
+    ): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: userTokens.userId })
+        .from(userTokens)
+        .innerJoin(users, eq(users.id, userTokens.userId))
+        .where(and(openUserToken(tokenHash, purpose), isNull(users.disabledAt)));
+      return row?.userId;
+    },
+
     /** Uses a one-time link; returns its user, or undefined when unknown, used or expired. */
     async consumeUserToken(
       tokenHash: string,
@@ -309,14 +330,7 @@ export function accountsRepo(db: Db) {
       const [row] = await db
         .update(userTokens)
         .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(userTokens.tokenHash, tokenHash),
-            eq(userTokens.purpose, purpose),
-            isNull(userTokens.usedAt),
-            gt(userTokens.expiresAt, sql`now()`),
-          ),
-        )
+        .where(openUserToken(tokenHash, purpose))
         .returning({ userId: userTokens.userId });
       return row?.userId;
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
@@ -11,14 +11,17 @@ import {
   personalAccessTokenSchema,
   refreshResultSchema,
   registerBodySchema,
+  requestSignInLinkBodySchema,
   resetPasswordBodySchema,
   revokeBodySchema,
   revokeResultSchema,
   signInBodySchema,
+  signInLinkBodySchema,
   signInResultSchema,
   updateAccountUserBodySchema,
   verifyEmailBodySchema,
 } from "@netfleet/contracts/schemas/account";
+import { idParamSchema, textSchema } from "@netfleet/contracts/schemas/common";
 import { ok, okList, okMessage } from "../../lib/envelope";
 import { PAT_PREFIX, requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
@@ -33,6 +36,9 @@ import {
   resetPassword,
   sendEmailVerification,
   sendPasswordReset,
+  sendSignInLink,
+  signInLinkUser,
+  useSignInLink,
   verifyEmail,
 } from "./accounts.service";
 import { presentToken } from "./accounts.presenter";
@@ -53,7 +59,7 @@ const SIGN_IN_PURPOSE = "POST /account/sign-in";
 /**
  * A continue_url is followed only when its host equals the host the request came to;
  * anything else (another host, a scheme trick, garbage) falls back to the landing page.
- * The answer is a path, so the browser cannot be sent elsewhere through it.
+ * The answer is a path starting with a single "/", so no browser reads it as another host.
  */
 export function sameHostLocation(
   candidate: string | undefined,
@@ -67,20 +73,37 @@ export function sameHostLocation(
     const url = new URL(candidate, here);
     if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host !== here.host)
       return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const location = `${url.pathname}${url.search}${url.hash}`;
+    // "//host/x" or "/\\host/x" would be read by a browser as another host.
+    return /^\/[^/\\]/.test(location) || location === "/" ? location : fallback;
   } catch {
     return fallback;
   }
 }
 
-const tokenIdParams = z.object({ id: z.coerce.number().int().positive() });
-const invitationParams = z.object({ token: z.string().min(1).max(200) });
+const tokenIdParams = z.object({ id: idParamSchema });
+const invitationParams = z.object({ token: textSchema({ max: 200 }).min(1) });
 
 export async function accountsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ["account"];
   const signInLimit = { max: ctx.env.SIGNIN_RATE_LIMIT_IP, timeWindow: 60_000 };
+
+  /**
+   * Runs work after the answer, for requests whose answer must not wait on whether an
+   * account exists (its timing would tell). The server waits for it before closing.
+   */
+  const pending = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled(pending);
+  });
+  function later(what: string, work: () => Promise<void>) {
+    const run = work()
+      .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
 
   app.post(
     "/account/sign-in",
@@ -95,23 +118,84 @@ export async function accountsRoutes(appBase: FastifyInstance) {
       config: { access: { public: true }, rateLimit: signInLimit, sensitive: {} },
     },
     async (request, reply) => {
-      const userId = await checkCredentials(ctx, request.body.email, request.body.password);
+      const { email, password, continue_url } = request.body;
+      const { userId, attempt } = await checkCredentials(ctx, email, password, request.ip);
+      try {
+        await requireSecondFactor(ctx, {
+          userId,
+          purpose: SIGN_IN_PURPOSE,
+          fields: request.mfaFields,
+        });
+      } catch (err) {
+        // A wrong code stays counted against the account like a wrong password.
+        if (err instanceof AppError && err.code === "MFA_REQUIRED") await attempt.notCounted();
+        throw err;
+      }
+      await attempt.succeeded();
+      return finishSignIn(request, reply, userId, continue_url);
+    },
+  );
+
+  /** Starts the session and answers where to go, after any check of who the user is. */
+  async function finishSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    continueUrl: string | undefined,
+  ) {
+    await startSession(ctx, request, reply, userId);
+    const location = sameHostLocation(continueUrl, request, DEFAULT_LANDING_PAGE);
+    if (await mustEnrolMfa(ctx, userId)) {
+      // Signed in all the same: the console's start-up shows how to set a factor up.
+      throw new AppError(
+        "MFA_MANDATORY",
+        "Your company requires two-factor authentication. Set it up to continue.",
+        { meta: { location } },
+      );
+    }
+    return ok({ location });
+  }
+
+  app.post(
+    "/account/sign-in/link/request",
+    {
+      schema: {
+        tags,
+        summary: "E-mail a single-use sign-in link (the way past the sign-in throttle)",
+        body: requestSignInLinkBodySchema,
+        response: { 200: messageEnvelopeSchema },
+      },
+      config: { access: { public: true }, rateLimit: { max: 5, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const { email, continue_url } = request.body;
+      const path = continue_url ? sameHostLocation(continue_url, request, "") : "";
+      later("sign-in link", () => sendSignInLink(ctx, email, path || null));
+      return okMessage("If an account exists for that e-mail, we have sent it a link to sign in.");
+    },
+  );
+
+  app.post(
+    "/account/sign-in/link",
+    {
+      schema: {
+        tags,
+        summary: "Sign in with the token of an e-mailed sign-in link",
+        body: signInLinkBodySchema,
+        response: { 200: dataEnvelope(signInResultSchema) },
+      },
+      config: { access: { public: true }, rateLimit: signInLimit, sensitive: {} },
+    },
+    async (request, reply) => {
+      const { token, continue_url } = request.body;
+      const userId = await signInLinkUser(ctx, token);
       await requireSecondFactor(ctx, {
         userId,
         purpose: SIGN_IN_PURPOSE,
         fields: request.mfaFields,
       });
-      await startSession(ctx, request, reply, userId);
-      const location = sameHostLocation(request.body.continue_url, request, DEFAULT_LANDING_PAGE);
-      if (await mustEnrolMfa(ctx, userId)) {
-        // Signed in all the same: the console's start-up shows how to set a factor up.
-        throw new AppError(
-          "MFA_MANDATORY",
-          "Your company requires two-factor authentication. Set it up to continue.",
-          { meta: { location } },
-        );
-      }
-      return ok({ location });
+      await useSignInLink(ctx, token);
+      return finishSignIn(request, reply, userId, continue_url);
     },
   );
 
@@ -279,7 +363,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
       config: { access: { public: true }, rateLimit: { max: 5, timeWindow: 60_000 } },
     },
     async (request) => {
-      await sendPasswordReset(ctx, request.body.email);
+      later("password reset", () => sendPasswordReset(ctx, request.body.email));
       return okMessage(
         "If an account exists for that e-mail, we have sent it a link to reset the password.",
       );
@@ -311,7 +395,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         summary: "List your personal access tokens",
         response: { 200: listEnvelope(personalAccessTokenSchema) },
       },
-      config: { access: { permission: null, session: true } },
+      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
     },
     async (request) => {
       const rows = await personalAccessTokensRepo(ctx.db).listActive(requireAuth(request).user.id);

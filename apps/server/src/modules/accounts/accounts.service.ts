@@ -1,10 +1,17 @@
 import type { AppContext } from "../../app-context";
 import type { Db } from "../../db/client";
+import type { MailMessage } from "../../plugins/mailer";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../plugins/errors";
 import { notifyUsers } from "../notifications/notifications.service";
-import { invitationMail, resetPasswordMail, verifyEmailMail } from "./account-mails";
+import {
+  invitationMail,
+  resetPasswordMail,
+  signInLinkMail,
+  verifyEmailMail,
+} from "./account-mails";
 import { accountsRepo } from "./accounts.repo";
+import { type PasswordAttempt, takePasswordAttempt } from "./attempts";
 import { hashPassword, verifyPassword } from "./passwords";
 import { hashSecret, newSecret } from "./secrets";
 
@@ -13,6 +20,7 @@ export const LINK_LIFETIMES_MS = {
   verifyEmail: 24 * HOUR_MS,
   resetPassword: HOUR_MS,
   invitation: 7 * 24 * HOUR_MS,
+  signInLink: HOUR_MS / 4,
 } as const;
 
 function link(ctx: Pick<AppContext, "publicUrl">, path: string, token: string): string {
@@ -84,24 +92,48 @@ export async function changeEmail(ctx: AppContext, userId: number, email: string
   await deliver();
 }
 
-/** Sends a reset link when the account exists; silent otherwise, so e-mails stay private. */
-export async function sendPasswordReset(ctx: AppContext, email: string) {
+/**
+ * E-mails a one-time link to an enabled account with this address; silent otherwise, so
+ * the caller learns nothing of which accounts exist.
+ */
+async function mailLinkToAccount(
+  ctx: AppContext,
+  email: string,
+  purpose: "reset_password" | "sign_in_link",
+  mail: (to: string, token: string) => MailMessage,
+) {
   const user = await accountsRepo(ctx.db).findUserByEmail(email);
   if (!user || user.disabledAt) return;
   const token = newSecret();
+  const lifetime =
+    purpose === "reset_password" ? LINK_LIFETIMES_MS.resetPassword : LINK_LIFETIMES_MS.signInLink;
   const deliver = await ctx.db.transaction(async (tx) => {
     await accountsRepo(tx).createUserToken(
       user.id,
-      "reset_password",
+      purpose,
       hashSecret(token),
-      new Date(Date.now() + LINK_LIFETIMES_MS.resetPassword),
+      new Date(Date.now() + lifetime),
     );
-    return ctx.mailer.enqueue(
-      tx,
-      resetPasswordMail(user.email, link(ctx, "/account/reset-password", token)),
-    );
+    return ctx.mailer.enqueue(tx, mail(user.email, token));
   });
   await deliver();
+}
+
+export function sendPasswordReset(ctx: AppContext, email: string) {
+  return mailLinkToAccount(ctx, email, "reset_password", (to, token) =>
+    resetPasswordMail(to, link(ctx, "/account/reset-password", token)),
+  );
+}
+
+/** `continuePath` is a same-host path the sign-in link brings the user back to. */
+export function sendSignInLink(ctx: AppContext, email: string, continuePath: string | null) {
+  return mailLinkToAccount(ctx, email, "sign_in_link", (to, token) => {
+    const url = link(ctx, "/account/sign-in-link", token);
+    return signInLinkMail(
+      to,
+      continuePath ? `${url}&continue_url=${encodeURIComponent(continuePath)}` : url,
+    );
+  });
 }
 
 const invalidLink = (what: string) =>
@@ -120,6 +152,23 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     // The link arrived by e-mail, which proves the address.
     await repo.markEmailVerified(userId);
     await repo.revokeUserSessions(userId, "password_reset");
+  });
+}
+
+/** The enabled account a sign-in link is for; the link stays usable (a code may follow). */
+export async function signInLinkUser(ctx: AppContext, token: string): Promise<number> {
+  const userId = await accountsRepo(ctx.db).findOpenUserToken(hashSecret(token), "sign_in_link");
+  if (userId === undefined) throw invalidLink("sign-in");
+  return userId;
+}
+
+/** Uses a sign-in link up. It arrived by e-mail, which proves the address. */
+export async function useSignInLink(ctx: AppContext, token: string) {
+  await ctx.db.transaction(async (tx) => {
+    const repo = accountsRepo(tx);
+    const userId = await repo.consumeUserToken(hashSecret(token), "sign_in_link");
+    if (userId === undefined) throw invalidLink("sign-in");
+    await repo.markEmailVerified(userId);
   });
 }
 
@@ -224,35 +273,24 @@ export async function createInvitation(
   return { token, deliver };
 }
 
-/** Checks an e-mail and password, honouring the per-account limit on failures. */
+/**
+ * Checks an e-mail and password from `ip`, counting the attempt (see attempts.ts). The
+ * caller settles the returned attempt once it knows whether the whole sign-in succeeded.
+ */
 export async function checkCredentials(
   ctx: AppContext,
   email: string,
   password: string,
-): Promise<number> {
-  const repo = accountsRepo(ctx.db);
-  const user = await repo.findUserByEmail(email);
-  const limit = ctx.env.SIGNIN_RATE_LIMIT_ACCOUNT;
-  const windowMs = ctx.env.SIGNIN_LOCK_MINUTES * 60_000;
-  if (user && user.failedSignInCount >= limit && user.failedSignInSince) {
-    const retryMs = user.failedSignInSince.getTime() + windowMs - Date.now();
-    if (retryMs > 0) {
-      const minutes = Math.ceil(retryMs / 60_000);
-      throw new AppError(
-        "TOO_MANY_REQUESTS",
-        `Too many failed sign-in attempts for this account. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        { meta: { retry_after: Math.ceil(retryMs / 1000) } },
-      );
-    }
-  }
+  ip: string,
+): Promise<{ userId: number; attempt: PasswordAttempt }> {
+  const attempt = await takePasswordAttempt(ctx, email, ip);
+  const user = await accountsRepo(ctx.db).findUserByEmail(email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok) {
-    if (user) await repo.recordFailedSignIn(user.id, ctx.env.SIGNIN_LOCK_MINUTES);
+  if (!user || !ok)
     throw new AppError("INVALID_CREDENTIALS", "The e-mail or password is incorrect.");
-  }
   if (user.disabledAt)
     throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask your administrator.");
-  return user.id;
+  return { userId: user.id, attempt };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppContext } from "../../app-context";
 import { AppError } from "../../plugins/errors";
 import { impersonationRepo } from "../impersonation/impersonation.repo";
 import { accountsRepo } from "./accounts.repo";
-import { hashSecret, newSecret } from "./secrets";
+import { hashSecret, newSecret, openWith, sealWith } from "./secrets";
 
 /**
  * Browser sessions: a short-lived signed access token and a rotating refresh token, both
@@ -22,9 +22,9 @@ export const COOKIES = {
 const REFRESH_PATH = "/account/token";
 
 /**
- * A refresh token presented again within this window is a second tab racing the first,
- * not a thief: it gets a new access token but neither a new refresh token nor a revoked
- * session. Later reuse revokes the whole session.
+ * A refresh token presented again within this window by the browser that rotated it is a
+ * second tab racing the first, not a thief: it gets the very tokens that rotation issued,
+ * never new ones. Any other reuse revokes the whole session.
  */
 const REUSE_GRACE_MS = 10_000;
 
@@ -168,12 +168,25 @@ export async function startSession(
 
 const sessionEnded = () => new AppError("UNAUTHORIZED", "Your session has ended. Sign in again.");
 
+/** What a rotation issued, sealed with the refresh token it replaced. */
+interface Rotation {
+  refresh: string;
+  access: string;
+  exp: number;
+}
+
+/** The browser presenting a token: its user agent and address, hashed. */
+function clientOf(request: FastifyRequest): string {
+  return hashSecret(`${request.headers["user-agent"] ?? ""}|${request.ip}`);
+}
+
 /** Rotates the refresh token in the cookie and issues a new access token. */
 export async function rotateSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const presented = request.cookies[COOKIES.refresh];
   if (!presented) throw sessionEnded();
   const repo = accountsRepo(ctx.db);
-  const token = await repo.findRefreshToken(hashSecret(presented));
+  const hash = hashSecret(presented);
+  let token = await repo.findRefreshToken(hash);
   const now = Date.now();
   if (
     !token ||
@@ -185,32 +198,57 @@ export async function rotateSession(ctx: AppContext, request: FastifyRequest, re
     throw sessionEnded();
   }
 
-  const refresh = newSecret();
-  const claimed =
-    token.usedAt === null &&
-    (await ctx.db.transaction(async (tx) => {
+  const client = clientOf(request);
+  if (token.usedAt === null) {
+    const { sessionId, sessionExpiresAt, id } = token;
+    const subject = await subjectOf(ctx, request, sessionId, token.userId);
+    const access = await signAccessToken(ctx, subject.userId, sessionId, subject.act);
+    const rotation: Rotation = { refresh: newSecret(), access: access.token, exp: access.exp };
+    const sealed = sealWith(presented, JSON.stringify(rotation));
+    const claimed = await ctx.db.transaction(async (tx) => {
       const txRepo = accountsRepo(tx);
-      if (!(await txRepo.markRefreshTokenUsed(token.id))) return false;
-      await txRepo.insertRefreshToken(token.sessionId, hashSecret(refresh), token.sessionExpiresAt);
+      if (!(await txRepo.markRefreshTokenUsed(id, client, sealed))) return false;
+      await txRepo.insertRefreshToken(sessionId, hashSecret(rotation.refresh), sessionExpiresAt);
       return true;
-    }));
-  if (!claimed) {
-    const usedAt = token.usedAt?.getTime() ?? now;
-    if (now - usedAt > REUSE_GRACE_MS) {
-      await repo.revokeSession(token.sessionId, "refresh_token_reuse");
-      request.log.warn(
-        { sessionId: token.sessionId, userId: token.userId },
-        "refresh token reused; session revoked",
-      );
-      clearSessionCookies(request, reply);
-      throw sessionEnded();
-    }
-    return issueAccessToken(ctx, request, reply, token.sessionId, token.userId);
+    });
+    if (claimed) return answerRotation(ctx, request, reply, rotation, sessionExpiresAt);
+    // Another request rotated it a moment ago: judged below like any reuse.
+    token = (await repo.findRefreshToken(hash)) ?? token;
   }
 
-  const issued = await issueAccessToken(ctx, request, reply, token.sessionId, token.userId);
-  setRefreshCookies(ctx, request, reply, refresh, token.sessionExpiresAt);
-  return issued;
+  const usedAt = token.usedAt?.getTime() ?? now;
+  const sealed =
+    now - usedAt <= REUSE_GRACE_MS && token.rotatedBy === client && token.successor
+      ? openWith(presented, token.successor)
+      : null;
+  if (sealed === null) {
+    await repo.revokeSession(token.sessionId, "refresh_token_reuse");
+    request.log.warn(
+      { sessionId: token.sessionId, userId: token.userId },
+      "refresh token reused; session revoked",
+    );
+    clearSessionCookies(request, reply);
+    throw sessionEnded();
+  }
+  return answerRotation(
+    ctx,
+    request,
+    reply,
+    JSON.parse(sealed) as Rotation,
+    token.sessionExpiresAt,
+  );
+}
+
+function answerRotation(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rotation: Rotation,
+  sessionExpiresAt: Date,
+) {
+  setAccessCookie(ctx, request, reply, rotation.access);
+  setRefreshCookies(ctx, request, reply, rotation.refresh, sessionExpiresAt);
+  return { exp: rotation.exp };
 }
 
 /**

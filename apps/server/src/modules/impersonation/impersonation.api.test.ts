@@ -338,6 +338,19 @@ describe("while impersonating", () => {
     expect((await me(agent)).email).toBe(target.email);
   });
 
+  it("does not list the user's personal access tokens", async () => {
+    const target = await grantor(north, "end_user");
+    const own = await signedIn(target);
+    const created = await own.post("/account/tokens", { name: "deploy", scopes: ["devices:read"] });
+    expect(created.statusCode, created.body).toBe(201);
+    const { agent } = await operator("support");
+    await impersonate(agent, target);
+    const res = await agent.get("/account/tokens");
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain("deploy");
+    expect(firstError(res.body)?.message).toMatch(/while impersonating another user/);
+  });
+
   it("SH-SESSION-013 a refresh keeps the impersonation while the grant holds and returns to the operator once it passed", async () => {
     const target = await grantor(north);
     const { user: support, agent } = await operator("support");

@@ -69,15 +69,15 @@ export function mfaRepo(db: Db) {
       });
     },
 
-    /** A challenge of the user for the purpose that can still be answered. */
-    async findOpenChallenge(id: string, userId: number, purpose: string, maxAttempts: number) {
+    /**
+     * Counts one answer to a challenge of the user for the purpose that can still be
+     * answered, and returns it; undefined when there is no such challenge or its attempts
+     * are spent. One statement, so concurrent answers are counted one by one.
+     */
+    async takeChallengeAttempt(id: string, userId: number, purpose: string, maxAttempts: number) {
       const [row] = await db
-        .select({
-          id: mfaChallenges.id,
-          method: mfaChallenges.method,
-          codeHash: mfaChallenges.codeHash,
-        })
-        .from(mfaChallenges)
+        .update(mfaChallenges)
+        .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
         .where(
           and(
             eq(mfaChallenges.id, id),
@@ -87,15 +87,13 @@ export function mfaRepo(db: Db) {
             gt(mfaChallenges.expiresAt, sql`now()`),
             lt(mfaChallenges.attempts, maxAttempts),
           ),
-        );
+        )
+        .returning({
+          id: mfaChallenges.id,
+          method: mfaChallenges.method,
+          codeHash: mfaChallenges.codeHash,
+        });
       return row;
-    },
-
-    async countFailedAttempt(id: string) {
-      await db
-        .update(mfaChallenges)
-        .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
-        .where(eq(mfaChallenges.id, id));
     },
 
     /** Uses the challenge up; false when another request consumed it first. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { dataEnvelope, messageEnvelopeSchema } from "@netfleet/contracts/envelope";
+import { idParamSchema } from "@netfleet/contracts/schemas/common";
 import {
   changePasswordBodySchema,
   confirmMfaEnrolmentBodySchema,
@@ -28,7 +29,7 @@ import {
 
 /** The account's own factor: a browser session, never while impersonating. */
 const own = { permission: null, session: true, notWhileImpersonating: true } as const;
-const companyParams = z.object({ id: z.coerce.number().int().positive() });
+const companyParams = z.object({ id: idParamSchema });
 
 /** Routes of session-bound handlers: the plugin guarantees a session id. */
 function sessionOf(auth: Auth): string {
@@ -127,7 +128,13 @@ export async function mfaRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await confirmSessionPassword(ctx, auth.user.id, sessionOf(auth), request.body.password);
+      await confirmSessionPassword(
+        ctx,
+        auth.user.id,
+        sessionOf(auth),
+        request.ip,
+        request.body.password,
+      );
       return okMessage("Password confirmed");
     },
   );
@@ -145,7 +152,7 @@ export async function mfaRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await changePassword(ctx, auth.user.id, sessionOf(auth), request.body);
+      await changePassword(ctx, auth.user.id, sessionOf(auth), request.ip, request.body);
       return okMessage("Password changed successfully");
     },
   );

@@ -12,6 +12,7 @@ import type { AppContext } from "../../app-context";
 import type { MfaPending } from "../../db/schema";
 import { AppError } from "../../plugins/errors";
 import { accountsRepo } from "../accounts/accounts.repo";
+import { takePasswordAttempt } from "../accounts/attempts";
 import { hashPassword, verifyPassword } from "../accounts/passwords";
 import { safeEqual } from "../accounts/secrets";
 import { mfaCodeMail } from "./mfa-mails";
@@ -175,16 +176,23 @@ export async function requireRecentPassword(ctx: AppContext, sessionId: string) 
   }
 }
 
+/**
+ * Checks the signed-in user's password from `ip`. Wrong ones count like failed sign-ins,
+ * so a session cannot be used to guess the password without limit.
+ */
 async function assertPassword(
   ctx: AppContext,
   userId: number,
+  ip: string,
   password: string,
   error: { source: string; message: string },
 ) {
   const user = await loadUser(ctx, userId);
+  const attempt = await takePasswordAttempt(ctx, user.email, ip, "password");
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError("VALIDATION_FAILED", error.message, { source: error.source });
   }
+  await attempt.succeeded();
 }
 
 /** The session's user typed the password again: routes needing it work for a while. */
@@ -192,9 +200,10 @@ export async function confirmSessionPassword(
   ctx: AppContext,
   userId: number,
   sessionId: string,
+  ip: string,
   password: string,
 ) {
-  await assertPassword(ctx, userId, password, {
+  await assertPassword(ctx, userId, ip, password, {
     source: "password",
     message: "The password is incorrect.",
   });
@@ -206,9 +215,10 @@ export async function changePassword(
   ctx: AppContext,
   userId: number,
   sessionId: string,
+  ip: string,
   input: { current_password: string; password: string },
 ) {
-  await assertPassword(ctx, userId, input.current_password, {
+  await assertPassword(ctx, userId, ip, input.current_password, {
     source: "current_password",
     message: "The current password is incorrect.",
   });

@@ -155,6 +155,66 @@ describe("second factor on sensitive routes", () => {
     );
   });
 
+  it("checks concurrent wrong codes on one challenge one by one, up to its limit", async () => {
+    const { secret, agent } = await totpUser();
+    const meta = mfaRequired(await agent.post("/account/tokens", newToken));
+    const right = await totpCode(secret);
+    const wrong = right === "000000" ? "111111" : "000000";
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        agent.post("/account/tokens", { ...newToken, ...sessionFields(meta, wrong) }),
+      ),
+    );
+    const messages = answers.map((res) => firstError(res)?.message);
+    expect(messages.filter((m) => m === "The authentication code is not valid.")).toHaveLength(
+      MFA_LIMITS.maxAttempts,
+    );
+    expect(
+      messages.filter((m) => m === "The authentication code has expired. Request a new one."),
+    ).toHaveLength(40 - MFA_LIMITS.maxAttempts);
+  });
+
+  it("limits the challenges a user is sent in a day", async () => {
+    const { agent } = await totpUser();
+    for (let i = 0; i < MFA_LIMITS.maxChallengesPerDay; i++) {
+      mfaRequired(await agent.post("/account/tokens", newToken));
+    }
+    const res = await agent.post("/account/tokens", newToken);
+    expect(res.statusCode).toBe(429);
+    expect(firstError(res)?.message).toMatch(
+      /^Too many authentication codes were asked for today\. Try again in \d+ (minutes|seconds)\.$/,
+    );
+  });
+
+  it("limits the wrong codes a user may enter in a day, over all challenges", async () => {
+    const { secret, agent } = await totpUser();
+    const right = await totpCode(secret);
+    const wrong = right === "000000" ? "111111" : "000000";
+    let wrongCodes = 0;
+    while (wrongCodes < MFA_LIMITS.maxCodeChecksPerDay) {
+      const meta = mfaRequired(await agent.post("/account/tokens", newToken));
+      for (
+        let i = 0;
+        i < MFA_LIMITS.maxAttempts && wrongCodes < MFA_LIMITS.maxCodeChecksPerDay;
+        i++
+      ) {
+        const bad = await agent.post("/account/tokens", {
+          ...newToken,
+          ...sessionFields(meta, wrong),
+        });
+        expect(firstError(bad)?.message).toBe("The authentication code is not valid.");
+        wrongCodes++;
+      }
+    }
+    const meta = mfaRequired(await agent.post("/account/tokens", newToken));
+    const res = await agent.post("/account/tokens", {
+      ...newToken,
+      ...sessionFields(meta, await totpCode(secret, 1)),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(firstError(res)?.message).toMatch(/^Too many wrong authentication codes today\./);
+  });
+
   it("limits the codes e-mailed to a user within the window", async () => {
     const { agent } = await emailUser();
     for (let i = 0; i < MFA_LIMITS.maxEmailsPerWindow; i++) {

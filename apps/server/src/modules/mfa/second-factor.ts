@@ -3,6 +3,7 @@ import { verify } from "otplib";
 import { MFA_LIMITS, type MfaSessionFields } from "@netfleet/contracts/schemas/mfa";
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../plugins/errors";
+import { takeDailyAllowance } from "../accounts/attempts";
 import { hashSecret, safeEqual } from "../accounts/secrets";
 import { mfaCodeMail } from "./mfa-mails";
 import { type MfaRepo, mfaRepo } from "./mfa.repo";
@@ -97,6 +98,12 @@ async function issueChallenge(
   method: "email" | "totp",
   purpose: string,
 ): Promise<never> {
+  await takeDailyAllowance(
+    ctx,
+    `mfa-challenge:${user.id}`,
+    MFA_LIMITS.maxChallengesPerDay,
+    "Too many authentication codes were asked for today.",
+  );
   const id = randomUUID();
   const base = { id, userId: user.id, method, purpose, ttlSeconds: MFA_LIMITS.challengeTtlSeconds };
   if (method === "email") {
@@ -161,13 +168,21 @@ export async function requireSecondFactor(ctx: AppContext, check: SecondFactorCh
   if ((uuid && sessionId && uuid !== sessionId) || !UUID.test(challengeId))
     throw codeExpired("session_code");
 
-  const challenge = await repo.findOpenChallenge(
+  // Every check is counted before it is made, per challenge and per user and day, so
+  // concurrent guesses cannot all pass a count read before any of them was written.
+  const challenge = await repo.takeChallengeAttempt(
     challengeId,
     user.id,
     check.purpose,
     MFA_LIMITS.maxAttempts,
   );
   if (!challenge) throw codeExpired("session_code");
+  const giveBack = await takeDailyAllowance(
+    ctx,
+    `mfa-code:${user.id}`,
+    MFA_LIMITS.maxCodeChecksPerDay,
+    "Too many wrong authentication codes today.",
+  );
   try {
     await ctx.db.transaction(async (tx) => {
       const txRepo = mfaRepo(tx);
@@ -177,7 +192,7 @@ export async function requireSecondFactor(ctx: AppContext, check: SecondFactorCh
     });
   } catch (err) {
     if (!(err instanceof WrongCode)) throw err;
-    await repo.countFailedAttempt(challenge.id);
     throw codeNotValid("session_code");
   }
+  await giveBack();
 }
