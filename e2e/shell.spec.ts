@@ -171,6 +171,13 @@ test.describe("routes and the guard", () => {
     await expect(page.getByText("Access denied")).toBeVisible();
     await expect(page.getByText("User has no view permissions available")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+
+    // The screen's only way on: signing out ends the session and shows sign-in.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/account\/sign-in/);
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await page.goto("/redeem-code");
+    await expect(page).toHaveURL(/\/account\/sign-in\?continue_url=/);
   });
 
   test("SH-NAV-005 SH-GUARD-010 SH-LAYOUT-022 a branded theme renames the console and disables Remote access", async ({

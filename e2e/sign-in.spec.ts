@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { awaitMailMatch, mailTo } from "./support";
 
 /** Demo users (npm run seed:demo); each journey uses its own where state could leak. */
 const PASSWORD = "Demo-password-1";
@@ -39,18 +40,46 @@ test.describe("signing in", () => {
     await expect(page).toHaveURL(/\/account\/sign-in/);
   });
 
-  test("repeated failures pause the account with a clear message", async ({ page }) => {
-    // The e2e server pauses an account after 3 failures; this user is used nowhere else.
+  test("repeated failures slow the account down; a sign-in link by e-mail gets its owner in", async ({
+    page,
+  }) => {
+    // The e2e server slows an account after 3 failures; this user is used nowhere else.
+    const email = "enduser.south@demo.example.com";
     await page.goto("/account/sign-in");
     for (let i = 0; i < 3; i++) {
-      await signIn(page, "enduser.south@demo.example.com", `wrong password ${i}`);
+      await signIn(page, email, `wrong password ${i}`);
       await expect(page.getByRole("alert")).toHaveText("The e-mail or password is incorrect.");
     }
-    await signIn(page, "enduser.south@demo.example.com");
+    await signIn(page, email);
     await expect(page.getByRole("alert")).toHaveText(
-      /^Too many failed sign-in attempts for this account\. Try again in 15 minutes\.$/,
+      "Too many failed sign-in attempts. Try again in 30 seconds, or sign in with a link sent by e-mail.",
     );
     await expect(page).toHaveURL(/\/account\/sign-in/);
+
+    const before = mailTo(email).length;
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "If an account exists for that e-mail, we have sent it a link to sign in.",
+    );
+    const link = await awaitMailMatch(
+      email,
+      /https?:\/\/\S+\/account\/sign-in-link\?token=[A-Za-z0-9_-]+/,
+      before,
+    );
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/management\/devices$/);
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: `User menu, ${email}` }),
+    ).toBeVisible();
+
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(
+      page.getByText("This sign-in link is invalid, already used or expired."),
+    ).toBeVisible();
   });
 
   test("SH-GUARD-007 returns to the page that asked for sign-in on the same host", async ({

@@ -13,7 +13,8 @@ type LazyPage = NonNullable<RouteObject["lazy"]>;
 
 /**
  * Pages that exist. Every other route of the table shows the shared placeholder page: its
- * title, breadcrumbs and tabs with an empty state, until its capability arrives.
+ * title, breadcrumbs and tabs over a note that it is not available in this version yet,
+ * until its capability arrives.
  */
 const PAGES: Partial<Record<RouteName, LazyPage>> = {
   "management.devices": () => import("./routes/management/devices"),
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
         lazy: () => import("./routes/account/forgot-password"),
       },
       { path: ACCOUNT_PAGES.resetPassword, lazy: () => import("./routes/account/reset-password") },
+      { path: ACCOUNT_PAGES.signInLink, lazy: () => import("./routes/account/sign-in-link") },
       {
         lazy: () => import("./routes/console/layout"),
         children: [

@@ -5,6 +5,8 @@ export const ACCOUNT_PAGES = {
   verifyEmail: "/account/verify-email",
   forgotPassword: "/account/forgot-password",
   resetPassword: "/account/reset-password",
+  /** Where an e-mailed sign-in link leads (`?token=…`, and `continue_url` when asked for). */
+  signInLink: "/account/sign-in-link",
   settings: "/account/settings",
 } as const;
 
@@ -15,6 +17,7 @@ export const SESSIONLESS_PAGES: readonly string[] = [
   ACCOUNT_PAGES.verifyEmail,
   ACCOUNT_PAGES.forgotPassword,
   ACCOUNT_PAGES.resetPassword,
+  ACCOUNT_PAGES.signInLink,
 ];
 
 /** The sign-in page that brings the user back to `continueUrl` afterwards. */

@@ -32,6 +32,14 @@ export const messages = defineMessages(
     forgotSent:
       "If an account uses this address, we sent it a link to choose a new password. The link works for a limited time.",
     sendResetLink: "Send reset link",
+    emailSignInLink: "E-mail me a sign-in link",
+    signInLinkSent:
+      "If an account uses this address, we sent it a link to sign in. The link works once, for a limited time.",
+    signInLinkTitle: "Sign in with an e-mailed link",
+    signInLinkDescription:
+      "Select Sign in to continue as the account this link was sent to. The link works once.",
+    signInLinkIncomplete: "This sign-in link is incomplete. Open the link from the e-mail again.",
+    signInLinkInvalid: "This sign-in link is invalid, already used or expired.",
     registerTitle: "Accept invitation",
     registerDescription: "Set up your account to start using Netfleet.",
     haveAccount: "Already have an account? <0>Sign in</0>",
@@ -185,6 +193,15 @@ export const messages = defineMessages(
       forgotSent:
         "Hvis en konto bruker denne adressen, har vi sendt en lenke dit for å velge et nytt passord. Lenken virker bare en begrenset tid.",
       sendResetLink: "Send lenke for tilbakestilling",
+      emailSignInLink: "Send meg en innloggingslenke",
+      signInLinkSent:
+        "Hvis en konto bruker denne adressen, har vi sendt en lenke dit for å logge inn. Lenken virker én gang, i en begrenset tid.",
+      signInLinkTitle: "Logg inn med lenke fra e-post",
+      signInLinkDescription:
+        "Velg Logg inn for å fortsette som kontoen lenken ble sendt til. Lenken virker bare én gang.",
+      signInLinkIncomplete:
+        "Denne innloggingslenken er ufullstendig. Åpne lenken fra e-posten på nytt.",
+      signInLinkInvalid: "Denne innloggingslenken er ugyldig, allerede brukt eller utløpt.",
       registerTitle: "Godta invitasjonen",
       registerDescription: "Sett opp kontoen din for å begynne å bruke Netfleet.",
       haveAccount: "Har du allerede en konto? <0>Logg inn</0>",
@@ -341,6 +358,15 @@ export const messages = defineMessages(
       forgotSent:
         "このアドレスを使用しているアカウントがあれば、新しいパスワードを設定するためのリンクを送信しました。リンクの有効期間は限られています。",
       sendResetLink: "リセット用リンクを送信",
+      emailSignInLink: "サインイン用リンクをメールで受け取る",
+      signInLinkSent:
+        "このアドレスを使用しているアカウントがある場合は、サインイン用のリンクを送信しました。リンクは一定時間内に1回だけ使用できます。",
+      signInLinkTitle: "メールのリンクでサインイン",
+      signInLinkDescription:
+        "[サインイン] を選択すると、このリンクの送信先のアカウントで続行します。リンクは1回だけ使用できます。",
+      signInLinkIncomplete:
+        "このサインイン用リンクは不完全です。メールのリンクをもう一度開いてください。",
+      signInLinkInvalid: "このサインイン用リンクは無効、使用済み、または期限切れです。",
       registerTitle: "招待を承諾",
       registerDescription: "アカウントを設定して Netfleet を使い始めましょう。",
       haveAccount: "すでにアカウントをお持ちですか？<0>サインイン</0>",
@@ -496,6 +522,14 @@ export const messages = defineMessages(
       forgotSent:
         "Якщо ця адреса належить обліковому запису, ми надіслали на неї посилання для вибору нового пароля. Посилання діє обмежений час.",
       sendResetLink: "Надіслати посилання для скидання",
+      emailSignInLink: "Надіслати мені посилання для входу",
+      signInLinkSent:
+        "Якщо ця адреса належить обліковому запису, ми надіслали на неї посилання для входу. Посилання діє один раз і обмежений час.",
+      signInLinkTitle: "Вхід за посиланням із листа",
+      signInLinkDescription:
+        "Натисніть «Увійти», щоб продовжити як обліковий запис, якому надіслано це посилання. Посилання діє лише один раз.",
+      signInLinkIncomplete: "Це посилання для входу неповне. Відкрийте посилання з листа ще раз.",
+      signInLinkInvalid: "Це посилання для входу недійсне, уже використане або застаріле.",
       registerTitle: "Прийняти запрошення",
       registerDescription: "Налаштуйте свій обліковий запис, щоб почати користуватися Netfleet.",
       haveAccount: "Уже маєте обліковий запис? <0>Увійти</0>",

@@ -31,7 +31,7 @@ function useFormSchema(name: string, id: string | undefined, loader: FormLoader 
  * `/forms/{name}/{id?}`: the form named in the path, in the page, or as the mobile dialog
  * layout with `?platform=mobile` (FM-DIALOG-026). The guard has already checked the form's
  * own permission. Success goes back one history step unless the schema says to stay
- * (FM-SUBMIT-009/010); names without a registered form keep the empty state.
+ * (FM-SUBMIT-009/010); forms not built yet say so.
  */
 export function Component() {
   const { t } = useTranslation("navigation");
@@ -48,8 +48,8 @@ export function Component() {
   if (!loader) {
     return (
       <RoutePage>
-        <EmptyState title={t("emptyTitle")}>
-          {known ? t("emptyText", { title }) : t("unknownForm", { name })}
+        <EmptyState title={known ? t("unavailableTitle") : t("emptyTitle")}>
+          {known ? t("unavailableText", { title }) : t("unknownForm", { name })}
         </EmptyState>
       </RoutePage>
     );

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
+import { browserLocation } from "../../../lib/browser-location";
 import { testUser } from "../../../test/users";
 import { failure, fakeApi, success } from "../../../test/fake-api";
 import { renderApp, renderPage } from "../../../test/render";
@@ -46,6 +47,23 @@ describe("console layout", () => {
     await waitFor(() =>
       expect(api.calls("POST", "/api/user/cancel-impersonation")).toHaveLength(1),
     );
+  });
+
+  it("SH-GUARD-009 a user with no view permission gets Access denied and can sign out there", async () => {
+    const assign = vi.spyOn(browserLocation, "assign").mockImplementation(() => undefined);
+    const noView = testUser({ email: "noview@example.com", permissions: [] });
+    const api = fakeApi()
+      .on("GET", "/api/user", success(noView, noView))
+      .on("POST", "/account/token/revoke", success({ location: "/account/sign-in" }));
+    const { user: person } = renderApp("/redeem-code");
+
+    expect(await screen.findByRole("heading", { name: "Access denied" })).toBeVisible();
+    expect(screen.queryByRole("navigation", { name: "Main navigation" })).toBeNull();
+    await person.click(screen.getByRole("button", { name: "Sign out" }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/account/sign-in"));
+    expect(api.calls("POST", "/account/token/revoke")).toHaveLength(1);
+    assign.mockRestore();
   });
 
   it("SH-ERR-006 asks an unconfirmed account to confirm its e-mail and can resend the link", async () => {

@@ -1,7 +1,9 @@
 import type { ReactElement } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { AccessDeniedScreen } from "../../../components/screens/access-denied-screen";
+import { SignOutButton } from "../../../features/account/components/sign-out-button";
 import { useTheme } from "../../../lib/app-config";
 import { useCurrentRoute } from "../../../lib/current-route";
 import { decideRoute } from "../../../lib/route-guard";
@@ -11,6 +13,7 @@ import { decideRoute } from "../../../lib/route-guard";
  * page, if anything: a redirect, the offline page or the "Access denied" screen.
  */
 export function useGuardOutcome(user: CurrentUser | null): { element: ReactElement | null } {
+  const { t } = useTranslation("startup");
   const { route, params } = useCurrentRoute();
   const location = useLocation();
   const theme = useTheme();
@@ -29,7 +32,10 @@ export function useGuardOutcome(user: CurrentUser | null): { element: ReactEleme
     case "offline":
       return { element: <Navigate to="/offline" replace /> };
     case "access-denied":
-      return { element: <AccessDeniedScreen /> };
+      // Nothing else on this screen leads anywhere: signing out is the way to another account.
+      return {
+        element: <AccessDeniedScreen actions={<SignOutButton label={t("signOut")} />} />,
+      };
     case "sign-in":
     case "redirect":
     case "continue":

@@ -2,9 +2,26 @@ import { type MockInstance, afterEach, beforeEach, describe, expect, it, vi } fr
 import { screen, waitFor } from "@testing-library/react";
 import { browserLocation } from "../../../lib/browser-location";
 import { i18n } from "../../../lib/i18n";
-import { failure, fakeApi, success } from "../../../test/fake-api";
+import { type FakeReply, failure, fakeApi, success } from "../../../test/fake-api";
 import { renderPage } from "../../../test/render";
 import { SignInForm } from "./sign-in-form";
+
+const THROTTLED =
+  "Too many failed sign-in attempts. Try again in 15 minutes, or sign in with a link sent by e-mail.";
+
+/** The throttle's refusal, with the sign-in link on offer. */
+function throttled(signInLink = true): FakeReply {
+  return {
+    status: 429,
+    body: {
+      success: false,
+      errors: [{ code: "TOO_MANY_REQUESTS", message: THROTTLED, source: null }],
+      meta: { retry_after: 900, ...(signInLink ? { sign_in_link: true } : {}) },
+    },
+  };
+}
+
+const LINK_SENT = "If an account uses this address, we e-mailed it a sign-in link.";
 
 let assign: MockInstance<(url: string) => void>;
 
@@ -130,6 +147,83 @@ describe("SignInForm", () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/management/devices"));
     expect(api.calls("POST", "/account/sign-in")[0]?.body).toMatchObject({
       continue_url: "http://localhost:3000/account/settings",
+    });
+  });
+
+  describe("sign-in link by e-mail", () => {
+    it("after the throttle refuses, shows its message and e-mails a sign-in link on request", async () => {
+      const api = fakeApi()
+        .on("POST", "/account/sign-in", throttled())
+        .on("POST", "/account/sign-in/link/request", {
+          status: 200,
+          body: { success: true, message: LINK_SENT },
+        });
+      const { user } = renderPage(<SignInForm continueUrl="/users?q=north" />);
+
+      expect(screen.getAllByRole("button", { name: "E-mail me a sign-in link" })).toHaveLength(1);
+      await user.type(screen.getByLabelText(/e-mail/i), " Ada@Example.com");
+      await user.type(screen.getByLabelText(/^password/i), "guess");
+      await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+      expect(await screen.findByRole("alert")).toHaveTextContent(THROTTLED);
+      // One offer at a time: the prominent button takes the plain link's place.
+      const offer = screen.getByRole("button", { name: "E-mail me a sign-in link" });
+      expect(offer).toHaveClass("mantine-Button-root");
+      await user.click(offer);
+
+      expect(await screen.findByRole("status")).toHaveTextContent(LINK_SENT);
+      expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+      expect(api.calls("POST", "/account/sign-in/link/request")[0]?.body).toEqual({
+        email: "ada@example.com",
+        continue_url: "/users?q=north",
+      });
+      expect(assign).not.toHaveBeenCalled();
+    });
+
+    it("keeps the plain offer when the refusal does not name the link", async () => {
+      fakeApi().on("POST", "/account/sign-in", throttled(false));
+      const { user } = renderPage(<SignInForm continueUrl={null} />);
+
+      await user.type(screen.getByLabelText(/e-mail/i), "ada@example.com");
+      await user.type(screen.getByLabelText(/^password/i), "guess");
+      await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+      expect(await screen.findByRole("alert")).toHaveTextContent(THROTTLED);
+      expect(screen.getByRole("button", { name: "E-mail me a sign-in link" })).not.toHaveClass(
+        "mantine-Button-root",
+      );
+    });
+
+    it("offers the link without a failed sign-in, needing only a valid e-mail", async () => {
+      const api = fakeApi().on("POST", "/account/sign-in/link/request", {
+        status: 200,
+        body: { success: true, message: LINK_SENT },
+      });
+      const { user } = renderPage(<SignInForm continueUrl={null} />);
+
+      await user.click(screen.getByRole("button", { name: "E-mail me a sign-in link" }));
+      expect(await screen.findByText("E-mail is required")).toBeVisible();
+      expect(screen.getByLabelText(/e-mail/i)).toHaveFocus();
+      expect(api.requests).toHaveLength(0);
+
+      await user.type(screen.getByLabelText(/e-mail/i), "ada@example.com");
+      await user.click(screen.getByRole("button", { name: "E-mail me a sign-in link" }));
+
+      expect(await screen.findByRole("status")).toHaveTextContent(LINK_SENT);
+      expect(screen.queryByText("E-mail is required")).not.toBeInTheDocument();
+      expect(api.calls("POST", "/account/sign-in/link/request")[0]?.body).toEqual({
+        email: "ada@example.com",
+      });
+    });
+
+    it("speaks the chosen language", async () => {
+      fakeApi();
+      await i18n.changeLanguage("uk");
+      renderPage(<SignInForm continueUrl={null} />);
+
+      expect(
+        screen.getByRole("button", { name: "Надіслати мені посилання для входу" }),
+      ).toBeVisible();
     });
   });
 });

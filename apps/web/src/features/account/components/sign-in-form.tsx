@@ -1,12 +1,15 @@
 import { useState } from "react";
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { IconMail } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
-import { signInBodySchema } from "@netfleet/contracts/schemas/account";
+import { requestSignInLinkBodySchema, signInBodySchema } from "@netfleet/contracts/schemas/account";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
 import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { isCancelledRequest, toApiRequestError } from "../../../lib/http";
+import { useRequestSignInLink } from "../api/request-sign-in-link";
 import { useSignIn } from "../api/sign-in";
 import { EmailField } from "./account-fields";
 import { FormAlert } from "./form-alert";
@@ -16,31 +19,80 @@ interface SignInFormProps {
   continueUrl: string | null;
 }
 
+/** The throttle's refusal that a sign-in link gets past (`meta.sign_in_link`). */
+function offersSignInLink(error: unknown): boolean {
+  const failure = toApiRequestError(error);
+  return failure.hasCode("TOO_MANY_REQUESTS") && failure.meta?.sign_in_link === true;
+}
+
 export function SignInForm({ continueUrl }: SignInFormProps) {
   const { t } = useTranslation("account");
   const form = useSchemaForm(signInBodySchema, { email: "", password: "" });
   const signIn = useSignIn();
+  const requestLink = useRequestSignInLink();
   const [alert, setAlert] = useState<string | null>(null);
+  // After the throttle refused: the link becomes the form's main way on.
+  const [throttled, setThrottled] = useState(false);
+  const [linkSent, setLinkSent] = useState<string | null>(null);
   // The browser is leaving: keep the button busy until the next page replaces this one.
   const [leaving, setLeaving] = useState(false);
 
   const submit = form.onSubmit((values) => {
     setAlert(null);
+    setLinkSent(null);
     signIn.mutate(continueUrl ? { ...values, continue_url: continueUrl } : values, {
       onSuccess: ({ location }) => {
         setLeaving(true);
         browserLocation.assign(sameOriginTarget(location, DEFAULT_LANDING_PAGE));
       },
       onError: (error) => {
+        // A second-factor dialog the user closed: nothing failed.
+        if (isCancelledRequest(error)) return;
+        setThrottled(offersSignInLink(error));
         setAlert(applyServerErrors(form, error));
       },
     });
   });
 
+  // Needs only the e-mail: the password field may be empty or wrong.
+  const emailLink = () => {
+    const body = requestSignInLinkBodySchema.safeParse({
+      email: form.getValues().email,
+      ...(continueUrl ? { continue_url: continueUrl } : {}),
+    });
+    if (!body.success) {
+      form.setFieldError("email", body.error.issues[0]?.message ?? null);
+      form.getInputNode("email")?.focus();
+      return;
+    }
+    setAlert(null);
+    form.clearFieldError("email");
+    requestLink.mutate(body.data, {
+      onSuccess: (message) => {
+        setThrottled(false);
+        setLinkSent(message ?? t("signInLinkSent"));
+      },
+      onError: (error) => setAlert(applyServerErrors(form, error)),
+    });
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <FormAlert message={alert} />
+      <FormAlert message={linkSent} success />
       <Stack gap="md">
+        {throttled && (
+          <Button
+            type="button"
+            variant="light"
+            fullWidth
+            leftSection={<IconMail size={16} aria-hidden />}
+            loading={requestLink.isPending}
+            onClick={emailLink}
+          >
+            {t("emailSignInLink")}
+          </Button>
+        )}
         <EmailField inputProps={form.getInputProps("email")} />
         <Stack gap={6}>
           <PasswordInput
@@ -50,8 +102,21 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
             key={form.key("password")}
             {...form.getInputProps("password")}
           />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={ACCOUNT_PAGES.forgotPassword} size="sm">
+          <Group gap="xs">
+            {/* The same offer as the button above; one of the two at a time. */}
+            {!throttled && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={emailLink}
+                disabled={requestLink.isPending}
+              >
+                {t("emailSignInLink")}
+              </Anchor>
+            )}
+            {/* Stays on the right, also when a long translation wraps it onto its own line. */}
+            <Anchor component={Link} to={ACCOUNT_PAGES.forgotPassword} size="sm" ml="auto">
               {t("forgotPassword")}
             </Anchor>
           </Group>
