@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MFA_LIMITS } from "@netfleet/contracts/schemas/mfa";
 import { companies, users } from "../../db/schema";
 import { TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -82,6 +83,25 @@ describe("enrolment", () => {
       message: "Two-factor authentication is on",
     });
     expect(await mfaTypeOf(user.id)).toBe("email");
+  });
+
+  it("checks concurrent codes for an enrolment one by one, up to its limit", async () => {
+    const { user, agent } = await signedIn();
+    await agent.post("/api/mfa", { type: "email" });
+    const code = await lastMailedCode(t.database.db, user.email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => agent.put("/api/mfa", { code: wrong })),
+    );
+    const notValid = answers.filter(
+      (res) => firstError(res)?.message === "The authentication code is not valid.",
+    );
+    expect(notValid).toHaveLength(MFA_LIMITS.maxAttempts);
+    // The attempts are spent: even the right code no longer turns the factor on.
+    expect(firstError(await agent.put("/api/mfa", { code }))?.message).toBe(
+      "The authentication code has expired. Request a new one.",
+    );
+    expect(await mfaTypeOf(user.id)).toBeNull();
   });
 
   it("asks for the current factor before a new one is enrolled", async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   type MfaPending,
@@ -144,6 +144,22 @@ export function mfaRepo(db: Db) {
 
     async setPending(userId: number, pending: MfaPending | null) {
       await db.update(users).set({ mfaPending: pending }).where(eq(users.id, userId));
+    },
+
+    /**
+     * Counts one code against the enrolment in progress and returns it; undefined when
+     * there is none or its attempts are spent. One statement, so concurrent codes count.
+     */
+    async takeEnrolmentAttempt(userId: number, maxAttempts: number) {
+      const attempts = sql`(${users.mfaPending}->>'attempts')::int`;
+      const [row] = await db
+        .update(users)
+        .set({
+          mfaPending: sql`jsonb_set(${users.mfaPending}, '{attempts}', to_jsonb(${attempts} + 1))`,
+        })
+        .where(and(eq(users.id, userId), isNotNull(users.mfaPending), lt(attempts, maxAttempts)))
+        .returning({ pending: users.mfaPending });
+      return row?.pending ?? undefined;
     },
 
     /** Turns the second factor on and replaces the recovery codes. */

@@ -12,7 +12,7 @@ import type { AppContext } from "../../app-context";
 import type { MfaPending } from "../../db/schema";
 import { AppError } from "../../plugins/errors";
 import { accountsRepo } from "../accounts/accounts.repo";
-import { takePasswordAttempt } from "../accounts/attempts";
+import { takeDailyAllowance, takePasswordAttempt } from "../accounts/attempts";
 import { hashPassword, verifyPassword } from "../accounts/passwords";
 import { safeEqual } from "../accounts/secrets";
 import { mfaCodeMail } from "./mfa-mails";
@@ -124,15 +124,15 @@ export async function confirmEnrolment(
   userId: number,
   code: string,
 ): Promise<MfaEnrolled> {
-  const user = await loadUser(ctx, userId);
-  const pending = user.mfaPending;
-  if (
-    !pending ||
-    Date.parse(pending.expiresAt) <= Date.now() ||
-    pending.attempts >= MFA_LIMITS.maxAttempts
-  ) {
-    throw codeExpired("code");
-  }
+  // Counted before it is checked, in one statement, like the answers to a challenge.
+  const pending = await mfaRepo(ctx.db).takeEnrolmentAttempt(userId, MFA_LIMITS.maxAttempts);
+  if (!pending || Date.parse(pending.expiresAt) <= Date.now()) throw codeExpired("code");
+  const giveBack = await takeDailyAllowance(
+    ctx,
+    `mfa-code:${userId}`,
+    MFA_LIMITS.maxCodeChecksPerDay,
+    "Too many wrong authentication codes today.",
+  );
   let step: number | null = null;
   let matches = false;
   if (pending.type === "totp" && pending.secret) {
@@ -141,10 +141,8 @@ export async function confirmEnrolment(
   } else if (pending.codeHash) {
     matches = safeEqual(codeHash(enrolmentSalt(userId), code), pending.codeHash);
   }
-  if (!matches) {
-    await mfaRepo(ctx.db).setPending(userId, { ...pending, attempts: pending.attempts + 1 });
-    throw codeNotValid("code");
-  }
+  if (!matches) throw codeNotValid("code");
+  await giveBack();
   const recoveryCodes =
     pending.type === "totp"
       ? Array.from({ length: MFA_LIMITS.recoveryCodeCount }, newRecoveryCode)
