@@ -8,7 +8,7 @@ import { mailOutbox } from "../db/schema";
  */
 export async function lastMail(db: Db, to: string, template?: string) {
   const [row] = await db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.text, template: mailOutbox.template })
+    .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, to), template ? eq(mailOutbox.template, template) : undefined))
     .orderBy(desc(mailOutbox.id))
@@ -30,7 +30,7 @@ export function linkToken(text: string | undefined): string {
 export async function awaitMail(db: Db, to: string, template: string, count = 1) {
   for (let i = 0; i < 400; i++) {
     const rows = await db
-      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+      .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, template)))
       .orderBy(desc(mailOutbox.id));

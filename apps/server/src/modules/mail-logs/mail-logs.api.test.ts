@@ -1,10 +1,9 @@
-import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailLog } from "@netfleet/contracts/schemas/mail-logs";
-import { mailOutbox } from "../../db/schema";
 import { TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { awaitMail } from "../../test/outbox";
 import { setUserMfa } from "../mfa/mfa-test-kit";
 
 let t: TestApp;
@@ -21,21 +20,6 @@ beforeAll(async () => {
   await superAdmin.signIn(admin.email, admin.password);
 });
 afterAll(() => t.close());
-
-/** The e-mail as it was stored and sent; some are sent just after the answer. */
-async function storedMail(to: string, template: string) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const [row] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, template)))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1);
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`no ${template} mail to ${to}`);
-}
 
 /** The same e-mail as Mail logs shows it. */
 async function loggedMail(to: string, template: string): Promise<MailLog> {
@@ -54,7 +38,7 @@ describe("GET /api/mail-logs", () => {
     const res = await new TestAgent(t.app).post("/account/password/forgot", { email: user.email });
     expect(res.statusCode).toBe(200);
 
-    const stored = await storedMail(user.email, "reset_password");
+    const stored = await awaitMail(t.database.db, user.email, "reset_password");
     const token = /reset-password\?token=([^\s&"<]+)/.exec(stored.text)?.[1];
     expect(token, stored.text).toBeDefined();
 
@@ -80,7 +64,7 @@ describe("GET /api/mail-logs", () => {
     const res = await agent.post("/api/user/impersonation-access", { until });
     expect(res.statusCode, res.body).toBe(200);
 
-    const stored = await storedMail(user.email, "impersonation_access");
+    const stored = await awaitMail(t.database.db, user.email, "impersonation_access");
     const token = /confirm-impersonation-access\/([^\s"<]+)/.exec(stored.text)?.[1];
     expect(token, stored.text).toBeDefined();
 
@@ -100,7 +84,7 @@ describe("GET /api/mail-logs", () => {
       password: user.password,
     });
     expect(signIn.statusCode, signIn.body).toBe(403);
-    const stored = await storedMail(user.email, "mfa_code");
+    const stored = await awaitMail(t.database.db, user.email, "mfa_code");
     const code = /\b(\d{6})\b/.exec(stored.text)?.[1];
     expect(code, stored.text).toBeDefined();
 

@@ -1,20 +1,16 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { generate } from "otplib";
 import type { MfaRequiredMeta } from "@netfleet/contracts/schemas/mfa";
 import type { Db } from "../../db/client";
-import { mailOutbox, sessions, users } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
+import { lastMail } from "../../test/outbox";
 import { MFA_CODE_TEMPLATE } from "./mfa.repo";
 
 /** The code of the last authentication-code e-mail sent to an address. */
 export async function lastMailedCode(db: Db, email: string): Promise<string> {
-  const [row] = await db
-    .select({ text: mailOutbox.text })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.template, MFA_CODE_TEMPLATE)))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.text ?? "")?.[1];
+  const mail = await lastMail(db, email, MFA_CODE_TEMPLATE);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
   if (!code) throw new Error(`no code was e-mailed to ${email}`);
   return code;
 }
