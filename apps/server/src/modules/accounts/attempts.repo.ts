@@ -39,7 +39,9 @@ export function attemptsRepo(db: Db) {
             count: sql`case when ${stale} then 1 else ${authAttempts.count} + 1 end`,
             lastAt: sql`now()`,
           },
-          setWhere: sql`${stale} or ${authAttempts.lastAt} + make_interval(secs => ${waitSql(policy, authAttempts.count)}) <= now()`,
+          // The free attempts compare no times: a concurrent attempt's `now()` (its
+          // transaction's start) may be later than this one's.
+          setWhere: sql`${stale} or ${authAttempts.count} < ${policy.free} or ${authAttempts.lastAt} + make_interval(secs => ${waitSql(policy, authAttempts.count)}) <= now()`,
         })
         .returning({ count: authAttempts.count });
       if (counted.length > 0) return 0;

@@ -102,6 +102,19 @@ describe("failed sign-ins", () => {
     expect(res.json<{ meta: { sign_in_link: boolean } }>().meta.sign_in_link).toBe(true);
   });
 
+  it("never slow down concurrent right sign-ins of one account from several browsers", async () => {
+    const user = await f.user({ company });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        new TestAgent(t.app).post("/account/sign-in", {
+          email: user.email,
+          password: user.password,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+  });
+
   it("count wrong codes of a second factor at sign-in like wrong passwords", async () => {
     const user = await f.user({ company });
     const secret = generateSecret();
