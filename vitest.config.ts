@@ -28,6 +28,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["./src/test/setup.ts"],
+          // A loaded two-core machine renders the longest lists and menus in seconds.
+          testTimeout: 20_000,
         },
       },
       {
