@@ -1,8 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailLogsRepo } from "../modules/mail-logs/mail-logs.repo";
 
 export interface MailMessage {
   to: string;
@@ -48,18 +47,11 @@ export function createMailer(opts: {
         text: message.text,
         html: message.html,
       });
-      if (mode === "smtp") {
-        await opts.db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: sql`now()` })
-          .where(eq(mailOutbox.id, id));
-      }
+      if (mode === "smtp") await mailLogsRepo(opts.db).markSent(id);
     } catch (err) {
       opts.log.error({ err, mailId: id }, "e-mail delivery failed");
-      await opts.db
-        .update(mailOutbox)
-        .set({ status: "failed", error: err instanceof Error ? err.message : String(err) })
-        .where(eq(mailOutbox.id, id))
+      await mailLogsRepo(opts.db)
+        .markFailed(id, err instanceof Error ? err.message : String(err))
         .catch(() => undefined);
     }
   }
@@ -67,18 +59,15 @@ export function createMailer(opts: {
   return {
     mode,
     async enqueue(db, message) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          template: message.template,
-          status: mode === "smtp" ? "pending" : "outbox",
-        })
-        .returning({ id: mailOutbox.id });
-      return () => deliver(row!.id, message);
+      const id = await mailLogsRepo(db).add({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        template: message.template,
+        status: mode === "smtp" ? "pending" : "outbox",
+      });
+      return () => deliver(id, message);
     },
     close() {
       transport.close();

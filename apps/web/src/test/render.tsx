@@ -2,8 +2,10 @@ import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RouterProvider, createMemoryRouter } from "react-router";
+import { onTestFinished } from "vitest";
 import { AppProviders } from "../app/providers";
 import { routes } from "../app/router";
+import { installConfirmationHandlers } from "../features/mfa/confirmation-handlers";
 import { createQueryClient } from "../lib/query-client";
 
 interface RenderOptions {
@@ -42,7 +44,12 @@ export function renderPage(ui: ReactElement, { url = "/", path }: RenderOptions 
   );
 }
 
-/** Renders the whole console router at `url`, as the browser would show it. */
-export function renderApp(url: string) {
+/**
+ * Renders the whole console router at `url`, as the browser would show it. With
+ * `confirmations`, calls that need the password again or a second factor ask for it in a
+ * dialog, as main.tsx sets up, until the test finishes.
+ */
+export function renderApp(url: string, { confirmations = false } = {}) {
+  if (confirmations) onTestFinished(installConfirmationHandlers());
   return mount(createMemoryRouter(routes, { initialEntries: [url] }));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { parseSort } from "../../lib/list-query";
@@ -35,6 +35,30 @@ export function mailLogsRepo(db: Db) {
         db.select({ total: count() }).from(mailOutbox).where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    /** Records a message the mailer is about to send, or keeps (status "outbox"). */
+    async add(message: {
+      to: string;
+      subject: string;
+      text: string;
+      html: string | null;
+      template: string;
+      status: "outbox" | "pending";
+    }): Promise<number> {
+      const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      return row!.id;
+    },
+
+    async markSent(id: number) {
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: sql`now()` })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    async markFailed(id: number, error: string) {
+      await db.update(mailOutbox).set({ status: "failed", error }).where(eq(mailOutbox.id, id));
     },
   };
 }

@@ -12,7 +12,6 @@ import { screen, waitFor } from "@testing-library/react";
 import { closeAllDialogs } from "../../../components/ui/dialog/dialog-store";
 import { browserLocation } from "../../../lib/browser-location";
 import { i18n } from "../../../lib/i18n";
-import { installConfirmationHandlers } from "../../mfa/confirmation-handlers";
 import { failure, fakeApi, success } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render";
 
@@ -104,7 +103,6 @@ describe("/account/sign-in-link", () => {
   });
 
   it("asks for the second factor in the code dialog, as sign-in does", async () => {
-    onTestFinished(installConfirmationHandlers());
     onTestFinished(closeAllDialogs);
     const api = fakeApi().on("POST", "/account/sign-in/link", (request) =>
       (request.body as Record<string, unknown>).session_code
@@ -118,7 +116,7 @@ describe("/account/sign-in-link", () => {
             },
           },
     );
-    const { user } = renderApp("/account/sign-in-link?token=tok-1");
+    const { user } = renderApp("/account/sign-in-link?token=tok-1", { confirmations: true });
 
     await user.click(await screen.findByRole("button", { name: "Sign in" }));
     await screen.findByRole("dialog", { name: "Enter authentication code" });

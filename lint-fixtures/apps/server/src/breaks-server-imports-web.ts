@@ -1,0 +1,3 @@
+import { format } from "../../web/src/lib/format";
+
+export const formatted = format(1);

@@ -1,0 +1,1 @@
+export const list = [1, 2, 3];

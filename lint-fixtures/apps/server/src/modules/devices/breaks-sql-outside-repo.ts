@@ -1,0 +1,3 @@
+import { sql } from "drizzle-orm";
+
+export const everything = sql`select 1`;

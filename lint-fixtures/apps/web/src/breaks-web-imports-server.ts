@@ -1,0 +1,3 @@
+import { list } from "../../server/src/lib/list";
+
+export const size = list.length;

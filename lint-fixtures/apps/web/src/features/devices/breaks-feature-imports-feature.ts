@@ -1,0 +1,3 @@
+import { listTags } from "../tags/api/list-tags";
+
+export const tags = listTags();

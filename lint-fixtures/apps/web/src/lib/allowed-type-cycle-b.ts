@@ -1,0 +1,5 @@
+import type { A } from "./allowed-type-cycle-a";
+
+export interface B {
+  a?: A;
+}

@@ -1,0 +1,3 @@
+import { b } from "./breaks-cycle-b";
+
+export const a = () => b() + 1;

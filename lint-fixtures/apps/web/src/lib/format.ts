@@ -1,0 +1,1 @@
+export const format = (n: number) => n.toFixed(1);

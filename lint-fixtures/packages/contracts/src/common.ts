@@ -1,0 +1,1 @@
+export const ID_MAX = 2147483647;
