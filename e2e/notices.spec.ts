@@ -1,6 +1,6 @@
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { XSS_CORPUS } from "@netfleet/contracts/xss-corpus";
-import { DEMO_PASSWORD, signIn } from "./support";
+import { apiAs, signIn } from "./support";
 
 /**
  * Global notices against the demo seed: a system administrator publishes one on /notices,
@@ -17,27 +17,6 @@ declare global {
   interface Window {
     __xss?: unknown;
   }
-}
-
-/** A script-like caller signed in as `email`, sending the XSRF header the server asks for. */
-async function apiAs(baseURL: string, email: string) {
-  const api = await request.newContext({ baseURL });
-  await api.get("/healthz");
-  const xsrf = async () => {
-    const { cookies } = await api.storageState();
-    return {
-      "X-XSRF-TOKEN": decodeURIComponent(cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? ""),
-    };
-  };
-  const res = await api.post("/account/sign-in", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: await xsrf(),
-  });
-  expect(res.status()).toBe(200);
-  return {
-    api,
-    post: async (path: string, data: unknown) => api.post(path, { data, headers: await xsrf() }),
-  };
 }
 
 async function openNotices(page: Page) {

@@ -1,13 +1,12 @@
 import {
   expect,
-  request,
   test,
   type Browser,
   type BrowserContext,
   type Locator,
   type Page,
 } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "./support";
+import { apiAs, signIn } from "./support";
 
 /**
  * The notifications bell against the demo seed: a system administrator notifies the
@@ -22,26 +21,6 @@ declare global {
   interface Window {
     __sameDocument?: boolean;
   }
-}
-
-/** A script-like caller signed in as `email`, sending the XSRF header the server asks for. */
-async function apiAs(baseURL: string, email: string) {
-  const api = await request.newContext({ baseURL });
-  await api.get("/healthz");
-  const xsrf = async () => {
-    const { cookies } = await api.storageState();
-    const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-    return { "X-XSRF-TOKEN": decodeURIComponent(token) };
-  };
-  const res = await api.post("/account/sign-in", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: await xsrf(),
-  });
-  expect(res.status()).toBe(200);
-  return {
-    api,
-    post: async (path: string, data: unknown) => api.post(path, { data, headers: await xsrf() }),
-  };
 }
 
 /** Resolves once the page's realtime socket has been granted its notifications channel. */

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, request, type Page } from "@playwright/test";
 
 /** Password of every demo user (npm run seed:demo). */
 export const DEMO_PASSWORD = "Demo-password-1";
@@ -12,6 +12,29 @@ export async function signIn(page: Page, email: string, path = "/management/devi
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/account\/sign-in/);
+}
+
+/**
+ * A script-like caller signed in as `email` through the API, sending the XSRF header the
+ * server asks for. Dispose of `api` when done.
+ */
+export async function apiAs(baseURL: string, email: string) {
+  const api = await request.newContext({ baseURL });
+  await api.get("/healthz");
+  const xsrf = async () => {
+    const { cookies } = await api.storageState();
+    const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+    return { "X-XSRF-TOKEN": decodeURIComponent(token) };
+  };
+  const res = await api.post("/account/sign-in", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: await xsrf(),
+  });
+  expect(res.status()).toBe(200);
+  return {
+    api,
+    post: async (path: string, data: unknown) => api.post(path, { data, headers: await xsrf() }),
+  };
 }
 
 /** The sidebar's link names, in order. */

@@ -13,12 +13,11 @@ import {
   notificationChannel,
   type Notification,
 } from "@netfleet/contracts/schemas/notifications";
-import { TestAgent } from "../test/agent";
+import { signedInAgent, signedInAs, TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { factories, type TestCompany } from "../test/factories";
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type TestUser = Awaited<ReturnType<ReturnType<typeof factories>["user"]>>;
 type Received = ChannelMessage<Notification>;
 
 let t: TestApp;
@@ -40,18 +39,12 @@ beforeAll(async () => {
   ({ app: t, url } = await listening());
   f = factories(t.database.db);
   company = await f.company({ name: "Realtime Co" });
-  sender = await signedIn(await f.user({ company, role: "super_admin" }));
+  sender = (await signedInAgent(t, { company, role: "super_admin" })).agent;
 });
 afterEach(() => {
   for (const socket of open.splice(0)) socket.disconnect();
 });
 afterAll(() => t.close());
-
-async function signedIn(user: TestUser, app: TestApp = t) {
-  const agent = new TestAgent(app.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
 
 const cookieHeader = (agent: TestAgent) =>
   [...agent.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -146,7 +139,7 @@ async function notify(userId: number, summary: string) {
 describe("realtime handshake", () => {
   it("admits a signed-in browser session", async () => {
     const user = await f.user({ company, role: "end_user" });
-    const socket = await connected(client({ agent: await signedIn(user) }));
+    const socket = await connected(client({ agent: await signedInAs(t, user) }));
     expect(socket.connected).toBe(true);
   });
 
@@ -163,7 +156,9 @@ describe("realtime handshake", () => {
 
   it("SH-HTTP-028 refuses the polling transport: websocket only", async () => {
     const user = await f.user({ company });
-    const error = await refused(client({ agent: await signedIn(user), transports: ["polling"] }));
+    const error = await refused(
+      client({ agent: await signedInAs(t, user), transports: ["polling"] }),
+    );
     expect(error).toBeInstanceOf(Error);
     const res = await fetch(`${url}${REALTIME_PATH}/?EIO=4&transport=polling`);
     expect(res.status).toBe(400);
@@ -171,7 +166,7 @@ describe("realtime handshake", () => {
 
   it("admits a personal access token with notifications:read, refuses one without", async () => {
     const user = await f.user({ company, role: "end_user" });
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     const token = async (scopes: string[]) =>
       (await agent.post("/account/tokens", { name: scopes.join(" "), scopes })).json<{
         data: { token: string };
@@ -190,7 +185,7 @@ describe("realtime handshake", () => {
 describe("channels", () => {
   it("SH-HTTP-028 SH-NOTIF-009 the own channel is granted and carries WebNotificationCreated with {channel, data}", async () => {
     const user = await f.user({ company, role: "end_user" });
-    const socket = await connected(client({ agent: await signedIn(user) }));
+    const socket = await connected(client({ agent: await signedInAs(t, user) }));
     const channel = notificationChannel(user.id);
     expect(await subscribe(socket, channel)).toEqual({ channel });
 
@@ -209,7 +204,7 @@ describe("channels", () => {
         seen_at: null,
       },
     });
-    const listed = (await (await signedIn(user)).get("/api/notifications")).json<{
+    const listed = (await (await signedInAs(t, user)).get("/api/notifications")).json<{
       data: Notification[];
     }>();
     expect(listed.data[0]).toEqual(message.data);
@@ -218,7 +213,7 @@ describe("channels", () => {
   it("SH-ERR-016 another user's channel and junk get subscription_error 403 and are not joined", async () => {
     const user = await f.user({ company, role: "end_user" });
     const other = await f.user({ company, role: "end_user" });
-    const socket = await connected(client({ agent: await signedIn(user) }));
+    const socket = await connected(client({ agent: await signedInAs(t, user) }));
     const received = collect(socket);
 
     const foreign = notificationChannel(other.id);
@@ -250,7 +245,7 @@ describe("channels", () => {
 
   it("unsubscribe stops delivery", async () => {
     const user = await f.user({ company, role: "end_user" });
-    const socket = await connected(client({ agent: await signedIn(user) }));
+    const socket = await connected(client({ agent: await signedInAs(t, user) }));
     const received = collect(socket);
     const channel = notificationChannel(user.id);
     await subscribe(socket, channel);
@@ -272,7 +267,7 @@ describe("channels", () => {
       impersonationAccessLimit: new Date(Date.now() + 86_400_000),
     });
     const operator = await f.user({ company, role: "support" });
-    const agent = await signedIn(operator);
+    const agent = await signedInAs(t, operator);
     const started = await agent.post(`/api/users/${target.id}/impersonate`);
     expect(started.statusCode, started.body).toBe(200);
 
@@ -293,7 +288,7 @@ describe("credential expiry", () => {
         company: await factories(short.app.database.db).company(),
       });
       const socket = await connected(
-        client({ agent: await signedIn(user, short.app), base: short.url }),
+        client({ agent: await signedInAs(short.app, user), base: short.url }),
       );
       const reason = await new Promise<string>((resolve) => socket.once("disconnect", resolve));
       expect(reason).toBe("io server disconnect");

@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { WIRE } from "@netfleet/contracts/constants";
+import type { TestApp } from "./build-test-app";
+import { factories } from "./factories";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -74,4 +76,22 @@ export class TestAgent {
       else this.cookies.set(c.name, c.value);
     }
   }
+}
+
+type UserOverrides = Parameters<ReturnType<typeof factories>["user"]>[0];
+
+/** A new agent (from its own address) signed in as an existing user. */
+export async function signedInAs(
+  t: Pick<TestApp, "app">,
+  user: { email: string; password: string },
+) {
+  const agent = new TestAgent(t.app);
+  await agent.signIn(user.email, user.password);
+  return agent;
+}
+
+/** A new user from `factories().user` (role admin unless given), signed in by a new agent. */
+export async function signedInAgent(t: TestApp, overrides: UserOverrides) {
+  const user = await factories(t.database.db).user(overrides);
+  return { user, agent: await signedInAs(t, user) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { WIRE } from "@netfleet/contracts/constants";
-import { TestAgent } from "./agent";
+import { signedInAgent, TestAgent } from "./agent";
 import { buildTestApp, type TestApp } from "./build-test-app";
 import { factories, type TestCompany } from "./factories";
 
@@ -405,13 +405,6 @@ function send(agent: TestAgent, operation: Operation, input: BadInput) {
   });
 }
 
-async function signedInAdmin() {
-  const user = await factories(t.database.db).user({ company: home, role: "super_admin" });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return { agent, id: user.id };
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
   const f = factories(t.database.db);
@@ -422,7 +415,7 @@ beforeAll(async () => {
   const user = await f.user({ company: target, role: "end_user" });
   const tag = await f.tag({ company: target });
   await f.device({ company: target });
-  const { agent } = await signedInAdmin();
+  const { agent } = await signedInAgent(t, { company: home, role: "super_admin" });
   const notice = await agent.post("/api/admin/notices", {
     type: "info",
     message: "Maintenance tonight",
@@ -474,7 +467,7 @@ describe("bad input to every operation of the OpenAPI document", () => {
 
   it("answers every generated bad input below 500, in the error envelope", async () => {
     const started = Date.now();
-    let admin = await signedInAdmin();
+    let admin = await signedInAgent(t, { company: home, role: "super_admin" });
     const anonymous = new TestAgent(t.app);
     await anonymous.get("/healthz");
     const offenders: string[] = [];
@@ -497,8 +490,8 @@ describe("bad input to every operation of the OpenAPI document", () => {
     // Signed out, impersonating or throttled by now: what follows gets a new caller.
     const keepAdmin = async () => {
       const me = await admin.agent.get("/api/user");
-      if (me.statusCode !== 200 || me.json<{ id: number }>().id !== admin.id) {
-        admin = await signedInAdmin();
+      if (me.statusCode !== 200 || me.json<{ id: number }>().id !== admin.user.id) {
+        admin = await signedInAgent(t, { company: home, role: "super_admin" });
       }
     };
 

@@ -10,6 +10,11 @@ describe("formatDateTime", () => {
     expect(formatDateTime("2025-07-01T10:00:00Z")).toBe("2025-07-01 19:00:00");
   });
 
+  it("reads the API's RMS-style dates (Y-m-d H:i:s) as UTC, not as local time", () => {
+    storeTimezone("Europe/Oslo");
+    expect(formatDateTime("2025-07-01 10:00:00")).toBe("2025-07-01 12:00:00");
+  });
+
   it("shows a dash for no date or an unreadable one", () => {
     expect(formatDateTime(null)).toBe("—");
     expect(formatDateTime("")).toBe("—");

@@ -1,13 +1,15 @@
 import { FORMAT } from "@netfleet/contracts/constants";
+import { parseApiDateTime } from "@netfleet/contracts/dates";
 import { formatInTimezone } from "./timezone";
 
 /**
  * `YYYY-MM-DD HH:mm:ss` (FORMAT.dateFormat) in the system timezone the user chose in the
- * user menu, else the browser's; "—" when absent or unreadable.
+ * user menu, else the browser's; "—" when absent or unreadable. Reads ISO strings and the
+ * API's RMS-style `Y-m-d H:i:s` (UTC).
  */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "—";
-  const d = new Date(value);
+  const d = parseApiDateTime(value);
   if (Number.isNaN(d.getTime())) return "—";
   return formatInTimezone(d, FORMAT.dateFormat);
 }

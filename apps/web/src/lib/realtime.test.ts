@@ -13,21 +13,15 @@ import { closeSockets, emitSessionEvent } from "./session-events";
 
 const ioCalls = vi.hoisted(() => [] as unknown[][]);
 
-vi.mock("socket.io-client", () => ({
-  io: (...args: unknown[]) => {
-    ioCalls.push(args);
-    const noop = () => undefined;
-    return {
-      connected: false,
-      on: noop,
-      onAny: noop,
-      io: { on: noop },
-      connect: noop,
-      disconnect: noop,
-      emit: noop,
-    };
-  },
-}));
+vi.mock("socket.io-client", async () => {
+  const { createFakeSocket } = await import("../test/fake-socket");
+  return {
+    io: (...args: unknown[]) => {
+      ioCalls.push(args);
+      return createFakeSocket().socket;
+    },
+  };
+});
 
 /** A socket that records what the client sends and lets the test play the server. */
 class FakeSocket implements RealtimeSocket {

@@ -8,10 +8,12 @@ export const companyListItemSchema = z.object({
   name: z.string(),
   /** 0 for a top-level company. */
   parent_id: z.number().int(),
-  parent_name: z.string().nullable(),
+  /** Absent for a top-level company (RMS's parent_name is never null). */
+  parent_name: z.string().optional(),
   level: z.number().int(),
   devices_count: z.number().int(),
   users_count: z.number().int(),
+  /** `Y-m-d H:i:s` in UTC, as RMS has it (`dates.ts`). */
   created_at: z.string(),
 });
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;

@@ -12,6 +12,7 @@ export const deviceListItemSchema = z.object({
   status: z.number().int(),
   company_id: z.number().int(),
   company_name: z.string(),
+  /** `Y-m-d H:i:s` in UTC, as RMS has it (`dates.ts`). */
   created_at: z.string(),
 });
 export type DeviceListItem = z.infer<typeof deviceListItemSchema>;

@@ -16,13 +16,15 @@ export const tagActionSchema = z.object({
 export const tagListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  description: z.string().nullable(),
-  /** "#rrggbb", or null for the default colour. */
-  color: z.string().nullable(),
+  /** Absent when the tag has none (RMS's description is never null). */
+  description: z.string().optional(),
+  /** "#rrggbb"; absent for the default colour. */
+  color: z.string().optional(),
   company_id: z.number().int(),
   company_name: z.string(),
   devices_count: z.number().int(),
   actions: z.array(tagActionSchema),
+  /** `Y-m-d H:i:s` in UTC, as RMS has it (`dates.ts`). */
   created_at: z.string(),
 });
 export type TagListItem = z.infer<typeof tagListItemSchema>;

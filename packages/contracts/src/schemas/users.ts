@@ -91,6 +91,7 @@ export const userListItemSchema = z.object({
   role_name: z.string(),
   role_title: z.string(),
   last_login_at: z.string().nullable(),
+  /** `Y-m-d H:i:s` in UTC, as RMS has it (`dates.ts`). */
   created_at: z.string(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { mailOutbox } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 
@@ -19,10 +19,7 @@ afterAll(() => t.close());
 
 /** An older account whose user name is its e-mail, as the e-mail prompt expects. */
 async function legacyUser(email: string, verified = true) {
-  const user = await f.user({ company, role: "end_user", email, username: email, verified });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return { user, agent };
+  return signedInAgent(t, { company, role: "end_user", email, username: email, verified });
 }
 
 async function lastMailTo(email: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories } from "../../test/factories";
 
@@ -11,9 +11,7 @@ beforeAll(async () => {
   const f = factories(t.database.db);
   const company = await f.company();
   await f.device({ company, name: "scripted-gw" });
-  const user = await f.user({ company, role: "admin" });
-  agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
+  ({ agent } = await signedInAgent(t, { company, role: "admin" }));
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixedRoleName } from "@netfleet/contracts/roles";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -17,13 +17,6 @@ let northAdmin: TestAgent;
 
 type ListBody = { data: CompanyListItem[]; meta: { total: number } };
 type ErrorBody = { errors: { code: string; source: string; message: string }[] };
-
-async function agentFor(company: TestCompany, role: FixedRoleName = "admin") {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
 
 const names = (body: ListBody) => body.data.map((c) => c.name);
 
@@ -40,8 +33,8 @@ beforeAll(async () => {
   await f.device({ company: north });
   await f.device({ company: north });
   await f.device({ company: northRetail });
-  rootAdmin = await agentFor(root);
-  northAdmin = await agentFor(north);
+  rootAdmin = (await signedInAgent(t, { company: root })).agent;
+  northAdmin = (await signedInAgent(t, { company: north })).agent;
   await f.user({ company: north, role: "end_user" });
 });
 afterAll(() => t.close());
@@ -58,13 +51,16 @@ describe("GET /api/companies", () => {
 
   it("shows a super administrator every company", async () => {
     const body = (
-      await (await agentFor(elsewhere, "super_admin")).get("/api/companies?limit=100")
+      await (
+        await signedInAgent(t, { company: elsewhere, role: "super_admin" })
+      ).agent.get("/api/companies?limit=100")
     ).json<ListBody>();
     expect(names(body)).toEqual(expect.arrayContaining(["Root Holdings", "Elsewhere Inc"]));
   });
 
   it("describes each company as RMS does, with its parent and counts", async () => {
     const body = (await rootAdmin.get(`/api/companies?id=${north.id},${root.id}`)).json<ListBody>();
+    expectMatchesReference("GET", "/api/companies", 200, body);
     expect(body.data).toEqual([
       {
         id: north.id,
@@ -74,10 +70,12 @@ describe("GET /api/companies", () => {
         level: 2,
         devices_count: 2,
         users_count: 2,
-        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
-      expect.objectContaining({ id: root.id, parent_id: 0, parent_name: null, level: 1 }),
+      expect.objectContaining({ id: root.id, parent_id: 0, level: 1 }),
     ]);
+    // A top-level company has no parent name: the key is absent, never null (as in RMS).
+    expect(body.data[1]).not.toHaveProperty("parent_name");
   });
 
   it("FM-CALL-013 answers limit 100, fields and level with only those companies and keys", async () => {
@@ -137,7 +135,9 @@ describe("GET /api/companies", () => {
     ).json<ListBody>();
     expect(names(children)).toEqual(["North 50% Ltd", "South Co"]);
     const top = (
-      await (await agentFor(elsewhere, "super_admin")).get("/api/companies?parent_id=0&limit=100")
+      await (
+        await signedInAgent(t, { company: elsewhere, role: "super_admin" })
+      ).agent.get("/api/companies?parent_id=0&limit=100")
     ).json<ListBody>();
     expect(top.data.every((c) => c.parent_id === 0)).toBe(true);
     expect(names(top)).toEqual(expect.arrayContaining(["Root Holdings", "Elsewhere Inc"]));
@@ -154,7 +154,9 @@ describe("GET /api/companies", () => {
 
   it("refuses roles without view_companies", async () => {
     for (const role of ["read_only", "end_user"] as const) {
-      const res = await (await agentFor(north, role)).get("/api/companies");
+      const res = await (
+        await signedInAgent(t, { company: north, role })
+      ).agent.get("/api/companies");
       expect(res.statusCode, role).toBe(403);
       expect(res.json<ErrorBody>().errors[0]?.code, role).toBe("FORBIDDEN");
     }

@@ -1,3 +1,4 @@
+import { toRmsDateTime } from "@netfleet/contracts/dates";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
 import type { CompanyListRow } from "./companies.repo";
 
@@ -7,10 +8,11 @@ export function presentCompany(row: CompanyListRow): CompanyListItem {
     id: company.id,
     name: company.name,
     parent_id: company.parentId ?? 0,
-    parent_name: row.parentName,
+    // RMS's parent_name is a string: a top-level company has none, so the key is left out.
+    ...(row.parentName !== null && { parent_name: row.parentName }),
     level: company.level,
     devices_count: row.devicesCount,
     users_count: row.usersCount,
-    created_at: company.createdAt.toISOString(),
+    created_at: toRmsDateTime(company.createdAt),
   };
 }

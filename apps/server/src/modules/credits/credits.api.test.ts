@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { CompanyData, CreditsSummary } from "@netfleet/contracts/schemas/credits";
 import { companies, companyCredits, creditTypes } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -40,21 +41,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(
-  role: "admin" | "end_user" | "read_only" | "support",
-  company: TestCompany,
-) {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
-
 describe("GET /api/credits/summary", () => {
   it("lists the company's credit types with credits left, in RMS field names", async () => {
-    const agent = await signedIn("end_user", parent);
+    const agent = (await signedInAgent(t, { company: parent, role: "end_user" })).agent;
     const res = await agent.get("/api/credits/summary");
     expect(res.statusCode).toBe(200);
+    expectMatchesReference("GET", "/api/credits/summary", 200, res.json());
     expect(res.json<{ data: CreditsSummary }>().data).toEqual({
       company_id: parent.id,
       credits: {
@@ -83,7 +75,7 @@ describe("GET /api/credits/summary", () => {
   });
 
   it("is the caller's own company unless company_id names another one in its tree", async () => {
-    const childUser = await signedIn("end_user", child);
+    const childUser = (await signedInAgent(t, { company: child, role: "end_user" })).agent;
     const own = (await childUser.get("/api/credits/summary")).json<{ data: CreditsSummary }>();
     expect(own.data.credits.left.map((c) => [c.credit_type, c.credits_left])).toEqual([
       ["data", 5],
@@ -92,27 +84,33 @@ describe("GET /api/credits/summary", () => {
       404,
     );
 
-    const parentUser = await signedIn("end_user", parent);
+    const parentUser = (await signedInAgent(t, { company: parent, role: "end_user" })).agent;
     const ofChild = await parentUser.get(`/api/credits/summary?company_id=${child.id}`);
     expect(ofChild.json<{ data: CreditsSummary }>().data.company_id).toBe(child.id);
     expect((await parentUser.get(`/api/credits/summary?company_id=${other.id}`)).statusCode).toBe(
       404,
     );
-    const none = (await (await signedIn("admin", other)).get("/api/credits/summary")).json<{
+    const none = (
+      await (
+        await signedInAgent(t, { company: other, role: "admin" })
+      ).agent.get("/api/credits/summary")
+    ).json<{
       data: CreditsSummary;
     }>();
     expect(none.data.credits).toEqual({ left: [], total: [] });
   });
 
   it("needs view_credits_summary", async () => {
-    const res = await (await signedIn("read_only", parent)).get("/api/credits/summary");
+    const res = await (
+      await signedInAgent(t, { company: parent, role: "read_only" })
+    ).agent.get("/api/credits/summary");
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe("GET /api/companies/data", () => {
   it("D6 answers the company data remaining in bytes to holders of view_company_data_history", async () => {
-    const admin = await signedIn("admin", parent);
+    const admin = (await signedInAgent(t, { company: parent, role: "admin" })).agent;
     const res = await admin.get("/api/companies/data");
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: CompanyData }>().data).toEqual({
@@ -125,12 +123,12 @@ describe("GET /api/companies/data", () => {
       remaining_data: 0,
     });
     expect((await admin.get(`/api/companies/data?company_id=${other.id}`)).statusCode).toBe(404);
-    const support = await signedIn("support", other);
+    const support = (await signedInAgent(t, { company: other, role: "support" })).agent;
     expect((await support.get(`/api/companies/data?company_id=${parent.id}`)).statusCode).toBe(200);
   });
 
   it("D6 refuses the figure to an end user, who may still read the credit list", async () => {
-    const endUser = await signedIn("end_user", parent);
+    const endUser = (await signedInAgent(t, { company: parent, role: "end_user" })).agent;
     expect((await endUser.get("/api/companies/data")).statusCode).toBe(403);
     expect((await endUser.get("/api/credits/summary")).statusCode).toBe(200);
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -15,16 +16,6 @@ type ListBody = {
   data: { name: string; serial: string; company_name: string }[];
   meta: { total: number };
 };
-
-async function agentFor(
-  company: TestCompany,
-  role: "admin" | "super_admin" | "read_only" = "admin",
-) {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -53,7 +44,9 @@ afterAll(() => t.close());
 
 describe("GET /api/devices", () => {
   it("shows a company's own devices and its subsidiaries', never a sibling's", async () => {
-    const res = await (await agentFor(north)).get("/api/devices?sort=name");
+    const res = await (
+      await signedInAgent(t, { company: north })
+    ).agent.get("/api/devices?sort=name");
     const body = res.json<ListBody>();
     expect(body.data.map((d) => d.name)).toEqual(["north-gw", "shop-ap"]);
     expect(body.meta.total).toBe(2);
@@ -61,7 +54,9 @@ describe("GET /api/devices", () => {
 
   it("shows a leaf company only its own devices, for read-only roles too", async () => {
     const body = (
-      await (await agentFor(northRetail, "read_only")).get("/api/devices")
+      await (
+        await signedInAgent(t, { company: northRetail, role: "read_only" })
+      ).agent.get("/api/devices")
     ).json<ListBody>();
     expect(body.data.map((d) => d.name)).toEqual(["shop-ap"]);
   });
@@ -70,15 +65,18 @@ describe("GET /api/devices", () => {
     const other = await f.company({ name: "Elsewhere" });
     await f.device({ company: other, name: "elsewhere-gw" });
     const body = (
-      await (await agentFor(north, "super_admin")).get("/api/devices?limit=100")
+      await (
+        await signedInAgent(t, { company: north, role: "super_admin" })
+      ).agent.get("/api/devices?limit=100")
     ).json<ListBody>();
+    expectMatchesReference("GET", "/api/devices", 200, body);
     expect(body.data.map((d) => d.name)).toEqual(
       expect.arrayContaining(["core-router", "south-gw", "elsewhere-gw"]),
     );
   });
 
   it("searches, sorts, pages and counts on the server", async () => {
-    const agent = await agentFor(root);
+    const agent = (await signedInAgent(t, { company: root })).agent;
     const search = (await agent.get("/api/devices?q=-gw&sort=-name")).json<ListBody>();
     expect(search.data.map((d) => d.name)).toEqual(["south-gw", "north-gw"]);
     const page = (await agent.get("/api/devices?sort=name&limit=2&offset=2")).json<ListBody>();
@@ -89,12 +87,14 @@ describe("GET /api/devices", () => {
   });
 
   it("treats LIKE wildcards in the search as text", async () => {
-    const body = (await (await agentFor(root)).get("/api/devices?q=%25")).json<ListBody>();
+    const body = (
+      await (await signedInAgent(t, { company: root })).agent.get("/api/devices?q=%25")
+    ).json<ListBody>();
     expect(body.meta.total).toBe(0);
   });
 
   it("refuses an unknown sort field and a limit over 100 with 422 naming the parameter", async () => {
-    const agent = await agentFor(root);
+    const agent = (await signedInAgent(t, { company: root })).agent;
     const sort = await agent.get("/api/devices?sort=password");
     expect(sort.statusCode).toBe(422);
     expect(sort.json<{ errors: { source: string }[] }>().errors[0]?.source).toBe("sort");
@@ -104,7 +104,7 @@ describe("GET /api/devices", () => {
   });
 
   it("SH-HTTP-023 matches the console's search on names only and returns just the asked fields", async () => {
-    const agent = await agentFor(north);
+    const agent = (await signedInAgent(t, { company: north })).agent;
     const res = await agent.get(
       "/api/devices?q=NORTH&limit=10&search-fields=name,email&fields=id,name,status,email,protocol,enabled,color",
     );
@@ -118,7 +118,7 @@ describe("GET /api/devices", () => {
   });
 
   it("narrows the search to the named fields and refuses names the list does not search", async () => {
-    const agent = await agentFor(lab);
+    const agent = (await signedInAgent(t, { company: lab })).agent;
     const bySerial = (
       await agent.get("/api/devices?q=2200000005&search-fields=serial")
     ).json<ListBody>();
@@ -139,7 +139,7 @@ describe("GET /api/devices", () => {
   });
 
   it("matches % and _ literally", async () => {
-    const agent = await agentFor(lab);
+    const agent = (await signedInAgent(t, { company: lab })).agent;
     const percent = (await agent.get("/api/devices?q=50%25")).json<ListBody>();
     expect(percent.data.map((d) => d.name)).toEqual(["uplink 50% west"]);
     const underscore = (await agent.get("/api/devices?q=b_7")).json<ListBody>();
@@ -147,7 +147,7 @@ describe("GET /api/devices", () => {
   });
 
   it("matches a one- or two-character search at the start of a field only", async () => {
-    const agent = await agentFor(root);
+    const agent = (await signedInAgent(t, { company: root })).agent;
     const short = (await agent.get("/api/devices?q=NO&search-fields=name")).json<ListBody>();
     expect(short.data.map((d) => d.name)).toEqual(["north-gw"]);
     expect(
@@ -160,7 +160,7 @@ describe("GET /api/devices", () => {
   });
 
   it("FM-CALL-016 keeps only the named fields and the id, ignoring unknown names", async () => {
-    const agent = await agentFor(northRetail);
+    const agent = (await signedInAgent(t, { company: northRetail })).agent;
     const body = (await agent.get("/api/devices?fields=serial,model,nonsense")).json<{
       data: Record<string, unknown>[];
     }>();
@@ -168,7 +168,7 @@ describe("GET /api/devices", () => {
   });
 
   it("counts every match but returns no page past the end", async () => {
-    const agent = await agentFor(root);
+    const agent = (await signedInAgent(t, { company: root })).agent;
     const body = (await agent.get("/api/devices?q=-gw&offset=5")).json<ListBody>();
     expect(body).toMatchObject({ success: true, data: [], meta: { total: 2 } });
   });

@@ -1,3 +1,4 @@
+import { toRmsDateTime } from "@netfleet/contracts/dates";
 import type { DeviceListItem } from "@netfleet/contracts/schemas/devices";
 import type { DeviceListRow } from "./devices.repo";
 
@@ -12,6 +13,6 @@ export function presentDevice({ device, companyName }: DeviceListRow): DeviceLis
     status: device.status,
     company_id: device.companyId,
     company_name: companyName,
-    created_at: device.createdAt.toISOString(),
+    created_at: toRmsDateTime(device.createdAt),
   };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixedRoleName } from "@netfleet/contracts/roles";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -11,18 +11,11 @@ let admin: TestAgent;
 
 type ErrorBody = { errors: { code: string; source: string; message: string }[] };
 
-async function agentFor(role: FixedRoleName) {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
   f = factories(t.database.db);
   company = await f.company();
-  admin = await agentFor("admin");
+  admin = (await signedInAgent(t, { company, role: "admin" })).agent;
 });
 afterAll(() => t.close());
 
@@ -34,6 +27,7 @@ describe("GET /api/files", () => {
       );
       expect(res.statusCode, type).toBe(200);
       expect(res.json(), type).toEqual({ success: true, data: [], meta: { total: 0 } });
+      expectMatchesReference("GET", "/api/files", 200, res.json());
     }
   });
 
@@ -52,8 +46,13 @@ describe("GET /api/files", () => {
   });
 
   it("refuses roles without view_files", async () => {
-    expect((await (await agentFor("end_user")).get("/api/files")).statusCode).toBe(200);
-    const res = await (await agentFor("read_only")).get("/api/files");
+    expect(
+      (await (await signedInAgent(t, { company, role: "end_user" })).agent.get("/api/files"))
+        .statusCode,
+    ).toBe(200);
+    const res = await (
+      await signedInAgent(t, { company, role: "read_only" })
+    ).agent.get("/api/files");
     expect(res.statusCode).toBe(403);
     expect(res.json<ErrorBody>().errors[0]?.code).toBe("FORBIDDEN");
   });

@@ -4,7 +4,7 @@ import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import type { ImpersonationLog } from "@netfleet/contracts/schemas/impersonation";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { impersonationGrants, impersonationLogs, mailOutbox, users } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, signedInAs, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 
@@ -28,14 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type TestUser = Awaited<ReturnType<ReturnType<typeof factories>["user"]>>;
-
-async function signedIn(user: TestUser) {
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
-
 async function me(agent: TestAgent) {
   const res = await agent.get("/api/user");
   expect(res.statusCode, res.body).toBe(200);
@@ -49,11 +41,6 @@ const firstError = (body: string) =>
 /** A user who granted access until `until` (a week ahead unless given). */
 function grantor(company: TestCompany, role: FixedRoleName = "end_user", until = inDays(7)) {
   return f.user({ company, role, impersonationAccessLimit: until });
-}
-
-async function operator(role: FixedRoleName = "support", company: TestCompany = root) {
-  const user = await f.user({ company, role });
-  return { user, agent: await signedIn(user) };
 }
 
 async function impersonate(agent: TestAgent, target: { id: number }) {
@@ -96,7 +83,7 @@ async function setLimit(userId: number, until: Date | null) {
 describe("granting impersonation access", () => {
   it("SH-SESSION-013 takes effect only once the same user opens the e-mailed link", async () => {
     const user = await f.user({ company: north, role: "end_user" });
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     const until = inDays(7);
 
     const res = await agent.post("/api/user/impersonation-access", { until: until.toISOString() });
@@ -117,7 +104,7 @@ describe("granting impersonation access", () => {
       .where(eq(impersonationGrants.userId, user.id));
     expect(stored?.hash).not.toBe(token);
 
-    const stranger = await signedIn(await f.user({ company: north, role: "end_user" }));
+    const stranger = await signedInAs(t, await f.user({ company: north, role: "end_user" }));
     const foreign = await stranger.post("/api/user/impersonation-access/confirm", { token });
     expect(foreign.statusCode).toBe(422);
     expect(firstError(foreign.body)).toMatchObject({ code: "INVALID_TOKEN", source: "token" });
@@ -136,7 +123,7 @@ describe("granting impersonation access", () => {
 
   it("extends access already granted the same way", async () => {
     const user = await grantor(north, "end_user", inDays(2));
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     const until = inDays(20);
     await agent.post("/api/user/impersonation-access", { until: until.toISOString() });
     const token = grantToken((await lastMailTo(user.email))!.text);
@@ -148,7 +135,7 @@ describe("granting impersonation access", () => {
   });
 
   it("names the date field when it is missing, past, or more than 30 days ahead", async () => {
-    const agent = await signedIn(await f.user({ company: north, role: "end_user" }));
+    const agent = await signedInAs(t, await f.user({ company: north, role: "end_user" }));
     const cases: [unknown, string][] = [
       [{}, "Choose until when access is granted"],
       [{ until: "next tuesday" }, "Enter a date and time"],
@@ -172,7 +159,7 @@ describe("granting impersonation access", () => {
 
   it("refuses a link after its 24 hours", async () => {
     const user = await f.user({ company: north, role: "end_user" });
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     await agent.post("/api/user/impersonation-access", { until: inDays(3).toISOString() });
     const token = grantToken((await lastMailTo(user.email))!.text);
     await t.database.db
@@ -186,7 +173,7 @@ describe("granting impersonation access", () => {
 
   it("SH-SESSION-014 revoking clears the grant and voids links not opened yet", async () => {
     const user = await grantor(north);
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     await agent.post("/api/user/impersonation-access", { until: inDays(9).toISOString() });
     const token = grantToken((await lastMailTo(user.email))!.text);
 
@@ -207,7 +194,7 @@ describe("POST /api/users/:id/impersonate", () => {
     const target = await grantor(northRetail);
     await f.device({ company: northRetail, name: "retail-router" });
     await f.device({ company: south, name: "south-router" });
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
 
     const res = await impersonate(agent, target);
     expect(res.json()).toMatchObject({ success: true, data: { location: "/management/devices" } });
@@ -239,7 +226,7 @@ describe("POST /api/users/:id/impersonate", () => {
 
   it("lets a system administrator start too", async () => {
     const target = await grantor(south, "admin");
-    const { user, agent } = await operator("super_admin");
+    const { user, agent } = await signedInAgent(t, { company: root, role: "super_admin" });
     await impersonate(agent, target);
     expect((await me(agent)).token.act).toEqual({ sub: String(user.id), email: user.email });
   });
@@ -247,7 +234,7 @@ describe("POST /api/users/:id/impersonate", () => {
   it("refuses roles without impersonate_users", async () => {
     const target = await grantor(northRetail);
     for (const role of ["end_user", "read_only", "readonly_admin"] as const) {
-      const { agent } = await operator(role, north);
+      const { agent } = await signedInAgent(t, { company: north, role });
       const res = await agent.post(`/api/users/${target.id}/impersonate`);
       expect(res.statusCode, role).toBe(403);
       expect(firstError(res.body)?.code, role).toBe("FORBIDDEN");
@@ -257,18 +244,18 @@ describe("POST /api/users/:id/impersonate", () => {
 
   it("reaches only users in the operator's company tree (admins hold impersonate_users)", async () => {
     const target = await grantor(northRetail);
-    const { agent: southAdmin } = await operator("admin", south);
+    const { agent: southAdmin } = await signedInAgent(t, { company: south, role: "admin" });
     const outside = await southAdmin.post(`/api/users/${target.id}/impersonate`);
     expect(outside.statusCode).toBe(404);
     expect(firstError(outside.body)?.message).toBe("No such user.");
 
-    const { user: northAdmin, agent } = await operator("admin", north);
+    const { user: northAdmin, agent } = await signedInAgent(t, { company: north, role: "admin" });
     await impersonate(agent, target);
     expect((await me(agent)).token.act?.email).toBe(northAdmin.email);
   });
 
   it("refuses users without a grant in the future, oneself and disabled accounts, saying why", async () => {
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
     const never = await f.user({ company: north, role: "end_user" });
     const expired = await grantor(north, "end_user", inDays(-1));
     const disabled = await f.user({
@@ -299,7 +286,7 @@ describe("POST /api/users/:id/impersonate", () => {
 
   it("keeps a system administrator out of reach of other operators", async () => {
     const boss = await grantor(root, "super_admin");
-    const { agent } = await operator("support");
+    const { agent } = await signedInAgent(t, { company: root, role: "support" });
     const res = await agent.post(`/api/users/${boss.id}/impersonate`);
     expect(res.statusCode).toBe(403);
     expect(firstError(res.body)?.message).toBe("Only a system administrator may impersonate one.");
@@ -308,7 +295,7 @@ describe("POST /api/users/:id/impersonate", () => {
   it("refuses to start a second impersonation while impersonating", async () => {
     const first = await grantor(north, "admin");
     const second = await grantor(north);
-    const { agent } = await operator("support");
+    const { agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, first);
     const res = await agent.post(`/api/users/${second.id}/impersonate`);
     expect(res.statusCode).toBe(403);
@@ -322,7 +309,7 @@ describe("POST /api/users/:id/impersonate", () => {
 describe("while impersonating", () => {
   it("refuses the account's own secrets and identity: tokens, e-mail and access grants", async () => {
     const target = await grantor(north, "end_user");
-    const { agent } = await operator("support");
+    const { agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
 
     const attempts = [
@@ -340,10 +327,10 @@ describe("while impersonating", () => {
 
   it("does not list the user's personal access tokens", async () => {
     const target = await grantor(north, "end_user");
-    const own = await signedIn(target);
+    const own = await signedInAs(t, target);
     const created = await own.post("/account/tokens", { name: "deploy", scopes: ["devices:read"] });
     expect(created.statusCode, created.body).toBe(201);
-    const { agent } = await operator("support");
+    const { agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
     const res = await agent.get("/account/tokens");
     expect(res.statusCode).toBe(403);
@@ -353,7 +340,7 @@ describe("while impersonating", () => {
 
   it("SH-SESSION-013 a refresh keeps the impersonation while the grant holds and returns to the operator once it passed", async () => {
     const target = await grantor(north);
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
 
     expect((await agent.post("/account/token/refresh")).statusCode).toBe(200);
@@ -373,10 +360,10 @@ describe("while impersonating", () => {
 
   it("SH-SESSION-014 the user revoking access ends the live impersonation; the operator's next refresh is their own", async () => {
     const target = await grantor(north);
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
 
-    const own = await signedIn(target);
+    const own = await signedInAs(t, target);
     expect((await own.post("/api/user/revoke-impersonation-access")).statusCode).toBe(200);
 
     expect((await agent.get("/api/user")).statusCode).toBe(401);
@@ -388,7 +375,7 @@ describe("while impersonating", () => {
 
   it("revoking from inside the impersonation returns the operator at once", async () => {
     const target = await grantor(north);
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
     expect((await agent.post("/api/user/revoke-impersonation-access")).statusCode).toBe(200);
     expect((await me(agent)).id).toBe(support.id);
@@ -397,7 +384,7 @@ describe("while impersonating", () => {
 
   it("SH-SESSION-015 cancelling ends and logs it and gives the operator their own token back", async () => {
     const target = await grantor(north);
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
 
     const res = await agent.post("/api/user/cancel-impersonation");
@@ -420,7 +407,7 @@ describe("while impersonating", () => {
 
   it("SH-MENU-034 logging out ends the impersonation and the session", async () => {
     const target = await grantor(north);
-    const { agent } = await operator("support");
+    const { agent } = await signedInAgent(t, { company: root, role: "support" });
     await impersonate(agent, target);
     const refreshCookie = agent.cookies.get("nf_refresh");
 
@@ -439,12 +426,12 @@ describe("GET /api/users/impersonation-logs", () => {
     const company = await f.company({ name: "Logs Co" });
     const alpha = await grantor(company, "end_user");
     const beta = await grantor(company, "admin");
-    const { user: support, agent } = await operator("support");
+    const { user: support, agent } = await signedInAgent(t, { company: root, role: "support" });
     for (const target of [alpha, beta, alpha]) {
       await impersonate(agent, target);
       await agent.post("/api/user/cancel-impersonation");
     }
-    const { agent: viewer } = await operator("admin", company);
+    const { agent: viewer } = await signedInAgent(t, { company: company, role: "admin" });
 
     const res = await viewer.get("/api/users/impersonation-logs?limit=2");
     expect(res.statusCode).toBe(200);
@@ -488,19 +475,19 @@ describe("GET /api/users/impersonation-logs", () => {
     const other = await f.company({ name: "Tenant Other" });
     const inChild = await grantor(child);
     const inOther = await grantor(other);
-    const { agent } = await operator("support");
+    const { agent } = await signedInAgent(t, { company: root, role: "support" });
     for (const target of [inChild, inOther]) {
       await impersonate(agent, target);
       await agent.post("/api/user/cancel-impersonation");
     }
 
-    const { agent: parentAdmin } = await operator("admin", parent);
+    const { agent: parentAdmin } = await signedInAgent(t, { company: parent, role: "admin" });
     const seen = (await parentAdmin.get("/api/users/impersonation-logs?limit=100")).json<{
       data: ImpersonationLog[];
     }>();
     expect(seen.data.map((l) => l.target_email)).toEqual([inChild.email]);
 
-    const { agent: support } = await operator("support");
+    const { agent: support } = await signedInAgent(t, { company: root, role: "support" });
     const all = (await support.get("/api/users/impersonation-logs?limit=100")).json<{
       data: ImpersonationLog[];
     }>();
@@ -520,7 +507,7 @@ describe("GET /api/users/impersonable", () => {
     await f.user({ company: sub, role: "end_user" });
     await grantor(elsewhere);
     const admin = await grantor(company, "admin");
-    const agent = await signedIn(admin);
+    const agent = await signedInAs(t, admin);
 
     const res = await agent.get("/api/users/impersonable");
     expect(res.statusCode).toBe(200);

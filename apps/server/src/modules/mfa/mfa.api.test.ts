@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_LIMITS } from "@netfleet/contracts/schemas/mfa";
 import { companies, users } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { COOKIES } from "../accounts/sessions.service";
@@ -26,13 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(role: "admin" | "super_admin" = "admin") {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return { user, agent };
-}
-
 async function mfaTypeOf(userId: number) {
   const [row] = await t.database.db
     .select({ mfaType: users.mfaType })
@@ -43,7 +36,7 @@ async function mfaTypeOf(userId: number) {
 
 describe("enrolment", () => {
   it("shows no second factor for a new account", async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInAgent(t, { company });
     const res = await agent.get("/api/mfa");
     expect(res.json()).toEqual({
       success: true,
@@ -52,7 +45,7 @@ describe("enrolment", () => {
   });
 
   it("enrols TOTP with a secret, an otpauth URL and an SVG QR code", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     const res = await agent.post("/api/mfa", { type: "totp" });
     expect(res.statusCode).toBe(200);
     const data = res.json<{ data: Record<string, string | null> }>().data;
@@ -65,7 +58,7 @@ describe("enrolment", () => {
   });
 
   it("enrols e-mail with the code sent; a wrong code is refused on the code field", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     const started = await agent.post("/api/mfa", { type: "email" });
     expect(started.json<{ data: { email: string } }>().data.email).toBe(user.email);
     const code = await lastMailedCode(t.database.db, user.email);
@@ -86,7 +79,7 @@ describe("enrolment", () => {
   });
 
   it("checks concurrent codes for an enrolment one by one, up to its limit", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     await agent.post("/api/mfa", { type: "email" });
     const code = await lastMailedCode(t.database.db, user.email);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -105,7 +98,7 @@ describe("enrolment", () => {
   });
 
   it("asks for the current factor before a new one is enrolled", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     await setUserMfa(t.database.db, user.id, "email");
     const meta = mfaRequired(await agent.post("/api/mfa", { type: "totp" }));
     const code = await lastMailedCode(t.database.db, user.email);
@@ -116,7 +109,7 @@ describe("enrolment", () => {
 
 describe("password confirmation (423)", () => {
   it("FM-423-003 FM-423-004 answers 423, confirms the password, then the request succeeds", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     await agePasswordConfirmation(t.database.db, user.id);
     const locked = await agent.post("/api/mfa", { type: "totp" });
     expect(locked.statusCode).toBe(423);
@@ -138,7 +131,7 @@ describe("password confirmation (423)", () => {
   });
 
   it("limits password confirmations to 10 a minute per user", async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInAgent(t, { company });
     for (let i = 0; i < 10; i++) await agent.post("/api/password-confirmation", { password: "x" });
     const res = await agent.post("/api/password-confirmation", { password: "x" });
     expect(res.statusCode).toBe(429);
@@ -147,7 +140,7 @@ describe("password confirmation (423)", () => {
 
 describe("password change and turning the factor off", () => {
   it("FM-MFA-006 changes the password when re-sent with the session fields; other sessions end", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     const other = new TestAgent(t.app);
     await other.signIn(user.email, user.password);
     await setUserMfa(t.database.db, user.id, "email");
@@ -165,7 +158,7 @@ describe("password change and turning the factor off", () => {
   });
 
   it("refuses a wrong current password on its field", async () => {
-    const { agent } = await signedIn();
+    const { agent } = await signedInAgent(t, { company });
     const res = await agent.put("/api/user/password", {
       current_password: "not the password",
       password: "a brand new passphrase",
@@ -176,7 +169,7 @@ describe("password change and turning the factor off", () => {
   });
 
   it("FM-MFA-006 turns the factor off when DELETE /api/mfa is re-sent with the session fields", async () => {
-    const { user, agent } = await signedIn();
+    const { user, agent } = await signedInAgent(t, { company });
     await setUserMfa(t.database.db, user.id, "email");
     const meta = mfaRequired(await agent.delete("/api/mfa"));
     const code = await lastMailedCode(t.database.db, user.email);
@@ -249,7 +242,7 @@ describe("mandatory second factor", () => {
 
 describe("administration", () => {
   it("lets a super admin remove a user's factor, after password confirmation", async () => {
-    const { user, agent } = await signedIn("super_admin");
+    const { user, agent } = await signedInAgent(t, { company, role: "super_admin" });
     const target = await f.user({ company });
     await setUserMfa(t.database.db, target.id, "email");
     await agePasswordConfirmation(t.database.db, user.id);
@@ -267,7 +260,7 @@ describe("administration", () => {
   });
 
   it("refuses an admin the removal of a user's factor", async () => {
-    const { agent } = await signedIn("admin");
+    const { agent } = await signedInAgent(t, { company, role: "admin" });
     const target = await f.user({ company });
     await setUserMfa(t.database.db, target.id, "email");
     const res = await agent.request("DELETE", "/api/admin/users/mfa", { email: target.email });
@@ -277,7 +270,7 @@ describe("administration", () => {
 
   it("makes the factor mandatory for a company of the tree; 404 outside it", async () => {
     const child = await f.company({ parent: company });
-    const { agent } = await signedIn("admin");
+    const { agent } = await signedInAgent(t, { company, role: "admin" });
     const res = await agent.put(`/api/companies/${child.id}/mfa`, { mandatory: true });
     expect(res.json()).toEqual({ success: true, message: "Company updated successfully" });
     const [row] = await t.database.db

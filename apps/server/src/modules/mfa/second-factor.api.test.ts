@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_LIMITS } from "@netfleet/contracts/schemas/mfa";
 import { mfaChallenges } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { COOKIES } from "../accounts/sessions.service";
@@ -27,18 +27,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function emailUser() {
-  const user = await f.user({ company });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
+  const { user, agent } = await signedInAgent(t, { company });
   await setUserMfa(t.database.db, user.id, "email");
   return { user, agent };
 }
 
 /** Signs in a user whose factor is TOTP, answering the sign-in challenge. */
 async function totpUser() {
-  const user = await f.user({ company });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
+  const { user, agent } = await signedInAgent(t, { company });
   const started = await agent.post("/api/mfa", { type: "totp" });
   const secret = started.json<{ data: { secret: string } }>().data.secret;
   const enrolled = await agent.put("/api/mfa", { code: await totpCode(secret) });

@@ -10,7 +10,7 @@ import {
 } from "@netfleet/contracts/schemas/notices";
 import { XSS_CORPUS } from "@netfleet/contracts/xss-corpus";
 import { notices } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories } from "../../test/factories";
 
@@ -57,10 +57,8 @@ beforeAll(async () => {
   const f = factories(t.database.db);
   const company = await f.company();
   for (const role of FIXED_ROLE_LIST) {
-    const user = await f.user({ company, role: role.name });
+    const { user, agent: signedIn } = await signedInAgent(t, { company, role: role.name });
     if (role.name === "super_admin") adminEmail = user.email;
-    const signedIn = new TestAgent(t.app);
-    await signedIn.signIn(user.email, user.password);
     agents.set(role.name, signedIn);
   }
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification } from "@netfleet/contracts/schemas/notifications";
 import { notifications, rolePermissions, roles, users } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, signedInAs, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { createInvitation } from "../accounts/accounts.service";
@@ -14,15 +14,8 @@ let root: TestCompany;
 let branch: TestCompany;
 let other: TestCompany;
 
-type TestUser = Awaited<ReturnType<ReturnType<typeof factories>["user"]>>;
 type ListBody = { data: Notification[]; meta: { total: number; unseen: number } };
 type ErrorBody = { success: false; errors: { code: string; source: string | null }[] };
-
-async function signedIn(user: TestUser) {
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
 
 async function list(agent: TestAgent, query = "") {
   const res = await agent.get(`/api/notifications${query}`);
@@ -50,7 +43,7 @@ describe("GET /api/notifications", () => {
     await notifyUsers(t.app.ctx, [stranger.id], { type: "deviceAlert", summary: "not yours" });
     await notifyUsers(t.app.ctx, [user.id], { type: "creditAmountTooLow", summary: "second" });
 
-    const body = await list(await signedIn(user));
+    const body = await list(await signedInAs(t, user));
     expect(body.data.map((n) => n.summary)).toEqual(["second", "first"]);
     expect(body.meta).toEqual({ total: 2, unseen: 2 });
     const [newest] = body.data;
@@ -63,7 +56,7 @@ describe("GET /api/notifications", () => {
     const user = await f.user({ company: root, role: "read_only" });
     for (let i = 1; i <= 5; i++)
       await notifyUsers(t.app.ctx, [user.id], { type: "deviceAlert", summary: `n${i}` });
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     const all = await list(agent);
     const seenIds = all.data.filter((n) => ["n2", "n4"].includes(n.summary)).map((n) => n.id);
     expect((await agent.put("/api/notifications", { id: seenIds })).statusCode).toBe(200);
@@ -84,7 +77,7 @@ describe("GET /api/notifications", () => {
   });
 
   it("refuses a bad filter or limit with 422 naming the parameter", async () => {
-    const agent = await signedIn(await f.user({ company: root }));
+    const agent = (await signedInAgent(t, { company: root })).agent;
     for (const [query, source] of [
       ["?seen=maybe", "seen"],
       ["?limit=101", "limit"],
@@ -108,7 +101,7 @@ describe("PUT /api/notifications", () => {
       type: "deviceAlert",
       summary: "theirs",
     });
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
 
     const res = await agent.put("/api/notifications", { id: [mine1!.id, mine2!.id, theirs!.id] });
     expect(res.statusCode, res.body).toBe(200);
@@ -132,7 +125,7 @@ describe("PUT /api/notifications", () => {
     const user = await f.user({ company: root, role: "end_user" });
     await notifyUsers(t.app.ctx, [user.id], { type: "deviceAlert", summary: "x" });
     await notifyUsers(t.app.ctx, [user.id], { type: "deviceAlert", summary: "y" });
-    const agent = await signedIn(user);
+    const agent = await signedInAs(t, user);
     const before = await list(agent, "?seen=unseen");
     await agent.put("/api/notifications", { id: before.data.map((n) => n.id) });
     const after = await list(agent);
@@ -141,7 +134,7 @@ describe("PUT /api/notifications", () => {
   });
 
   it("refuses a body without ids in the error envelope", async () => {
-    const agent = await signedIn(await f.user({ company: root }));
+    const agent = (await signedInAgent(t, { company: root })).agent;
     for (const body of [{}, { id: [] }, { id: ["1"] }]) {
       const res = await agent.put("/api/notifications", body);
       expect(res.statusCode).toBe(422);
@@ -153,10 +146,6 @@ describe("PUT /api/notifications", () => {
 });
 
 describe("POST /api/notifications", () => {
-  async function superAdmin(company: TestCompany = root) {
-    return signedIn(await f.user({ company, role: "super_admin" }));
-  }
-
   /**
    * A company's own role holding super_admin without the global scope: it may notify only
    * within its own company tree.
@@ -171,21 +160,21 @@ describe("POST /api/notifications", () => {
       .values({ roleId: role!.id, permission: "super_admin" });
     const user = await f.user({ company });
     await t.database.db.update(users).set({ roleId: role!.id }).where(eq(users.id, user.id));
-    return signedIn(user);
+    return signedInAs(t, user);
   }
 
   it("notifies one user, who finds it in the list", async () => {
     const target = await f.user({ company: branch, role: "end_user" });
     const res = await (
-      await superAdmin()
-    ).post("/api/notifications", {
+      await signedInAgent(t, { company: root, role: "super_admin" })
+    ).agent.post("/api/notifications", {
       type: "deviceAlert",
       summary: "  Router RUT-1 went offline  ",
       user_id: target.id,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: { notified: number } }>().data).toEqual({ notified: 1 });
-    const body = await list(await signedIn(target));
+    const body = await list(await signedInAs(t, target));
     expect(body.data).toEqual([
       expect.objectContaining({ summary: "Router RUT-1 went offline", type: "deviceAlert" }),
     ]);
@@ -197,8 +186,8 @@ describe("POST /api/notifications", () => {
     const members = [await f.user({ company }), await f.user({ company, role: "end_user" })];
     const child = await f.user({ company: sub });
     const res = await (
-      await superAdmin()
-    ).post("/api/notifications", {
+      await signedInAgent(t, { company: root, role: "super_admin" })
+    ).agent.post("/api/notifications", {
       type: "creditCodeActivation",
       summary: "Codes were activated",
       company_id: company.id,
@@ -241,7 +230,7 @@ describe("POST /api/notifications", () => {
   });
 
   it("refuses invalid bodies with 422 in the envelope, naming the field", async () => {
-    const agent = await superAdmin();
+    const agent = (await signedInAgent(t, { company: root, role: "super_admin" })).agent;
     const cases: [object, string][] = [
       [{ type: "deviceAlert", summary: "x" }, "user_id"],
       [{ type: "deviceAlert", summary: "x", user_id: 1, company_id: 1 }, "user_id"],
@@ -259,7 +248,7 @@ describe("POST /api/notifications", () => {
   });
 
   it("is refused to anyone without super_admin", async () => {
-    const agent = await signedIn(await f.user({ company: root, role: "admin" }));
+    const agent = (await signedInAgent(t, { company: root, role: "admin" })).agent;
     const target = await f.user({ company: root });
     const res = await agent.post("/api/notifications", {
       type: "deviceAlert",
@@ -286,7 +275,7 @@ describe("invitation acceptance", () => {
       password: "a good password",
     });
     expect(res.statusCode, res.body).toBe(200);
-    const body = await list(await signedIn(inviter));
+    const body = await list(await signedInAs(t, inviter));
     expect(body.data).toEqual([
       expect.objectContaining({
         type: "invitedUserRegistration",

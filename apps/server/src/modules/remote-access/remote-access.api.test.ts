@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixedRoleName } from "@netfleet/contracts/roles";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -11,19 +11,12 @@ let admin: TestAgent;
 
 type ErrorBody = { errors: { code: string; source: string; message: string }[] };
 
-async function agentFor(role: FixedRoleName) {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
   f = factories(t.database.db);
   company = await f.company();
   await f.device({ company, name: "rut-remote" });
-  admin = await agentFor("admin");
+  admin = (await signedInAgent(t, { company, role: "admin" })).agent;
 });
 afterAll(() => t.close());
 
@@ -34,6 +27,7 @@ describe("GET /api/devices/remote-access", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: [], meta: { total: 0 } });
+    expectMatchesReference("GET", "/api/devices/remote-access", 200, res.json());
   });
 
   it("checks its query as the other lists do", async () => {
@@ -51,10 +45,16 @@ describe("GET /api/devices/remote-access", () => {
   });
 
   it("serves end users and refuses roles without view_device_remote_access", async () => {
-    expect((await (await agentFor("end_user")).get("/api/devices/remote-access")).statusCode).toBe(
-      200,
-    );
-    const res = await (await agentFor("read_only")).get("/api/devices/remote-access");
+    expect(
+      (
+        await (
+          await signedInAgent(t, { company, role: "end_user" })
+        ).agent.get("/api/devices/remote-access")
+      ).statusCode,
+    ).toBe(200);
+    const res = await (
+      await signedInAgent(t, { company, role: "read_only" })
+    ).agent.get("/api/devices/remote-access");
     expect(res.statusCode).toBe(403);
     expect(res.json<ErrorBody>().errors[0]?.code).toBe("FORBIDDEN");
   });

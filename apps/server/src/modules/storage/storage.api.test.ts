@@ -5,7 +5,7 @@ import {
   type StorageEntry,
 } from "@netfleet/contracts/schemas/storage";
 import { userStorage } from "../../db/schema";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 
@@ -25,14 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new user, signed in: each test starts with an empty storage. */
-async function newUser() {
-  const user = await f.user({ company, role: "end_user" });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return { user, agent };
-}
-
 /** Rows written straight to the table, for limits that would take hundreds of calls. */
 async function seed(userId: number, count: number, prefix = "seeded") {
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -51,7 +43,7 @@ async function list(agent: TestAgent, query = "?limit=100"): Promise<ListBody> {
 
 describe("GET /api/storage", () => {
   it("FM-CALL-006 FM-ENTITY-041 answers data as a list of key and value, sorted by key", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     await agent.post("/api/storage", { key: "wideNav", value: false });
     await agent.post("/api/storage", { key: "searchCategories", value: ["devices", "tags"] });
     await agent.post("/api/storage", { key: "table.devices", value: { sort: "-name", size: 25 } });
@@ -69,7 +61,7 @@ describe("GET /api/storage", () => {
   });
 
   it("FM-CALL-006 pages a hundred at a time by default, and no more than a hundred", async () => {
-    const { user, agent } = await newUser();
+    const { user, agent } = await signedInAgent(t, { company, role: "end_user" });
     await seed(user.id, 105);
     const first = await list(agent, "");
     expect(first.data).toHaveLength(100);
@@ -89,8 +81,8 @@ describe("GET /api/storage", () => {
   });
 
   it("gives each user only their own entries, even under the same key", async () => {
-    const a = await newUser();
-    const b = await newUser();
+    const a = await signedInAgent(t, { company, role: "end_user" });
+    const b = await signedInAgent(t, { company, role: "end_user" });
     await a.agent.post("/api/storage", { key: "wideNav", value: true });
     await b.agent.post("/api/storage", { key: "wideNav", value: false });
     await b.agent.post("/api/storage", { key: "only.b", value: 1 });
@@ -114,7 +106,7 @@ describe("GET /api/storage", () => {
     expect((await anonymous.get("/api/storage")).statusCode).toBe(401);
     expect((await anonymous.put("/api/storage/wideNav", { value: true })).statusCode).toBe(401);
 
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     const created = await agent.post("/account/tokens", {
       name: "everything",
       scopes: ["notifications:read", "system:read", "system:write", "users:read"],
@@ -131,7 +123,7 @@ describe("GET /api/storage", () => {
 
 describe("PUT /api/storage/:key", () => {
   it("FM-CALL-008 changes the value of a key that exists", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     await agent.post("/api/storage", { key: "wideNav", value: true });
     const res = await agent.put("/api/storage/wideNav", { value: false });
     expect(res.statusCode, res.body).toBe(200);
@@ -140,14 +132,14 @@ describe("PUT /api/storage/:key", () => {
   });
 
   it("FM-CALL-008 adds a key that is missing instead of failing (201)", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     const res = await agent.put("/api/storage/table.devices", { value: { size: 50 } });
     expect(res.statusCode, res.body).toBe(201);
     expect((await list(agent)).data).toEqual([{ key: "table.devices", value: { size: 50 } }]);
   });
 
   it("keeps every kind of JSON value exactly as sent", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     const values: unknown[] = [
       "123",
       "true",
@@ -171,7 +163,7 @@ describe("PUT /api/storage/:key", () => {
   });
 
   it("lets two browsers that both think a key is new set it without an error", async () => {
-    const { user } = await newUser();
+    const { user } = await signedInAgent(t, { company, role: "end_user" });
     const browsers = await Promise.all(
       [1, 2, 3, 4].map(async () => {
         const agent = new TestAgent(t.app);
@@ -191,7 +183,7 @@ describe("PUT /api/storage/:key", () => {
 
 describe("POST /api/storage", () => {
   it("FM-CALL-009 adds a new key with its value (201)", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     const res = await agent.post("/api/storage", { key: "searchCategories", value: ["users"] });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
@@ -202,7 +194,7 @@ describe("POST /api/storage", () => {
   });
 
   it("FM-CALL-009 refuses a key that exists with 409, keeping the stored value", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     await agent.post("/api/storage", { key: "wideNav", value: true });
     const res = await agent.post("/api/storage", { key: "wideNav", value: false });
     expect(res.statusCode).toBe(409);
@@ -213,7 +205,7 @@ describe("POST /api/storage", () => {
 
 describe("DELETE /api/storage/:key", () => {
   it("FM-CALL-011 removes the key, and answers 404 for a key that is not stored", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     await agent.post("/api/storage", { key: "wideNav", value: true });
     await agent.post("/api/storage", { key: "keep", value: 1 });
     const res = await agent.delete("/api/storage/wideNav");
@@ -228,7 +220,7 @@ describe("DELETE /api/storage/:key", () => {
 
 describe("storage limits", () => {
   it("refuses a malformed key with 422 naming key", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     const answers = [
       await agent.put("/api/storage/has%20space", { value: 1 }),
       await agent.post("/api/storage", { key: "k".repeat(101), value: 1 }),
@@ -245,14 +237,14 @@ describe("storage limits", () => {
   });
 
   it("accepts keys with dots, colons, dashes and underscores", async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     const res = await agent.put("/api/storage/table.devices:v2-wide_1", { value: 1 });
     expect(res.statusCode, res.body).toBe(201);
     expect((await agent.delete("/api/storage/table.devices%3Av2-wide_1")).statusCode).toBe(200);
   });
 
   it(`takes a value up to ${STORAGE_VALUE_MAX_BYTES} bytes of JSON and refuses a larger one with 422 naming value`, async () => {
-    const { agent } = await newUser();
+    const { agent } = await signedInAgent(t, { company, role: "end_user" });
     // A JSON string takes its characters plus two quotes.
     const largest = "a".repeat(STORAGE_VALUE_MAX_BYTES - 2);
     expect((await agent.put("/api/storage/big", { value: largest })).statusCode).toBe(201);
@@ -273,7 +265,7 @@ describe("storage limits", () => {
   });
 
   it(`keeps at most ${STORAGE_MAX_KEYS_PER_USER} keys per user, refusing the next with 409`, async () => {
-    const { user, agent } = await newUser();
+    const { user, agent } = await signedInAgent(t, { company, role: "end_user" });
     await seed(user.id, STORAGE_MAX_KEYS_PER_USER - 1);
     expect((await agent.post("/api/storage", { key: "last", value: 1 })).statusCode).toBe(201);
 
@@ -293,7 +285,7 @@ describe("storage limits", () => {
   });
 
   it("lets only one of several simultaneous additions take the last free place", async () => {
-    const { user, agent } = await newUser();
+    const { user, agent } = await signedInAgent(t, { company, role: "end_user" });
     await seed(user.id, STORAGE_MAX_KEYS_PER_USER - 1);
     const answers = await Promise.all(
       [0, 1, 2, 3, 4].map((i) => agent.post("/api/storage", { key: `race.${i}`, value: i })),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixedRoleName } from "@netfleet/contracts/roles";
 import type { TagListItem } from "@netfleet/contracts/schemas/tags";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -15,13 +15,6 @@ let northAdmin: TestAgent;
 type TagBody = { data: TagListItem; message?: string };
 type ErrorBody = { errors: { code: string; source: string | null; message: string }[] };
 
-async function agentFor(company: TestCompany, role: FixedRoleName = "admin") {
-  const user = await f.user({ company, role });
-  const agent = new TestAgent(t.app);
-  await agent.signIn(user.email, user.password);
-  return agent;
-}
-
 const errorsOf = (res: { json: <T>() => T }) => res.json<ErrorBody>().errors;
 
 beforeAll(async () => {
@@ -30,7 +23,7 @@ beforeAll(async () => {
   root = await f.company({ name: "Writes Root" });
   north = await f.company({ name: "Writes North", parent: root });
   south = await f.company({ name: "Writes South", parent: root });
-  northAdmin = await agentFor(north);
+  northAdmin = (await signedInAgent(t, { company: north })).agent;
 });
 afterAll(() => t.close());
 
@@ -43,6 +36,7 @@ describe("POST /api/tags", () => {
       color: "#A1B2C3",
     });
     expect(res.statusCode).toBe(201);
+    expectMatchesReference("POST", "/api/tags", 201, res.json());
     const body = res.json<TagBody>();
     expect(body.message).toBe("Tag created successfully");
     expect(body.data).toEqual({
@@ -54,7 +48,7 @@ describe("POST /api/tags", () => {
       company_name: "Writes North",
       devices_count: 0,
       actions: [],
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     });
     const listed = (await northAdmin.get("/api/tags?q=roof")).json<{ data: TagListItem[] }>();
     expect(listed.data.map((tag) => tag.id)).toEqual([body.data.id]);
@@ -75,7 +69,8 @@ describe("POST /api/tags", () => {
     ]);
     const bare = await northAdmin.post("/api/tags", { company_id: north.id, name: "Bare" });
     expect(bare.statusCode).toBe(201);
-    expect(bare.json<TagBody>().data).toMatchObject({ description: null, color: null });
+    expect(bare.json<TagBody>().data).not.toHaveProperty("description");
+    expect(bare.json<TagBody>().data).not.toHaveProperty("color");
   });
 
   it("FM-VALID-028 refuses names with forbidden characters, long fields and odd colours", async () => {
@@ -105,7 +100,7 @@ describe("POST /api/tags", () => {
         message: "A tag with this name already exists in this company.",
       },
     ]);
-    const rootAdmin = await agentFor(root);
+    const rootAdmin = (await signedInAgent(t, { company: root })).agent;
     const elsewhere = await rootAdmin.post("/api/tags", { company_id: root.id, name: "Kiosk" });
     expect(elsewhere.statusCode).toBe(201);
   });
@@ -124,14 +119,14 @@ describe("POST /api/tags", () => {
     expect(anonymous.statusCode).toBe(401);
     for (const role of ["read_only", "readonly_admin"] as const) {
       const res = await (
-        await agentFor(north, role)
-      ).post("/api/tags", { company_id: north.id, name: `By ${role}` });
+        await signedInAgent(t, { company: north, role })
+      ).agent.post("/api/tags", { company_id: north.id, name: `By ${role}` });
       expect(res.statusCode).toBe(403);
     }
-    const endUser = await agentFor(north, "end_user");
+    const endUser = (await signedInAgent(t, { company: north, role: "end_user" })).agent;
     const created = await endUser.post("/api/tags", { company_id: north.id, name: "By client" });
     expect(created.statusCode).toBe(201);
-    const superAdmin = await agentFor(root, "super_admin");
+    const superAdmin = (await signedInAgent(t, { company: root, role: "super_admin" })).agent;
     const anywhere = await superAdmin.post("/api/tags", { company_id: south.id, name: "Global" });
     expect(anywhere.statusCode).toBe(201);
   });
@@ -143,6 +138,7 @@ describe("GET, PUT and DELETE /api/tags/:id", () => {
     const other = await f.tag({ company: south, name: "Hidden" });
     const res = await northAdmin.get(`/api/tags/${own.id}`);
     expect(res.statusCode).toBe(200);
+    expectMatchesReference("GET", `/api/tags/${own.id}`, 200, res.json());
     expect(res.json<TagBody>().data).toMatchObject({
       id: own.id,
       name: "Shown",
@@ -150,9 +146,13 @@ describe("GET, PUT and DELETE /api/tags/:id", () => {
       company_name: "Writes North",
     });
     expect((await northAdmin.get(`/api/tags/${other.id}`)).statusCode).toBe(404);
-    expect((await (await agentFor(north, "read_only")).get(`/api/tags/${own.id}`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await (
+          await signedInAgent(t, { company: north, role: "read_only" })
+        ).agent.get(`/api/tags/${own.id}`)
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("changes only the fields sent, clears with null, and keeps the tag in its company", async () => {
@@ -164,15 +164,18 @@ describe("GET, PUT and DELETE /api/tags/:id", () => {
     });
     const res = await northAdmin.put(`/api/tags/${tag.id}`, { name: "After", color: null });
     expect(res.statusCode).toBe(200);
+    expectMatchesReference("PUT", `/api/tags/${tag.id}`, 200, res.json());
     expect(res.json<TagBody>()).toMatchObject({
       message: "Tag updated successfully",
-      data: { id: tag.id, name: "After", description: "Old", color: null },
+      data: { id: tag.id, name: "After", description: "Old" },
     });
+    expect(res.json<TagBody>().data).not.toHaveProperty("color");
     const same = await northAdmin.put(`/api/tags/${tag.id}`, {
       company_id: north.id,
       description: null,
     });
-    expect(same.json<TagBody>().data).toMatchObject({ name: "After", description: null });
+    expect(same.json<TagBody>().data).toMatchObject({ name: "After" });
+    expect(same.json<TagBody>().data).not.toHaveProperty("description");
     const moved = await northAdmin.put(`/api/tags/${tag.id}`, { company_id: root.id });
     expect(moved.statusCode).toBe(422);
     expect(errorsOf(moved)[0]).toMatchObject({ source: "company_id" });
@@ -191,7 +194,7 @@ describe("GET, PUT and DELETE /api/tags/:id", () => {
     expect(errorsOf(invalid)[0]?.source).toBe("name");
     const other = await f.tag({ company: south, name: "Theirs" });
     expect((await northAdmin.put(`/api/tags/${other.id}`, { name: "Mine" })).statusCode).toBe(404);
-    const guest = await agentFor(north, "readonly_admin");
+    const guest = (await signedInAgent(t, { company: north, role: "readonly_admin" })).agent;
     expect((await guest.put(`/api/tags/${tag.id}`, { name: "Guest" })).statusCode).toBe(403);
     expect((await new TestAgent(t.app).put(`/api/tags/${tag.id}`, {})).statusCode).toBe(401);
   });
@@ -200,12 +203,17 @@ describe("GET, PUT and DELETE /api/tags/:id", () => {
     const tag = await f.tag({ company: north, name: "Doomed" });
     const other = await f.tag({ company: south, name: "Safe" });
     expect(
-      (await (await agentFor(north, "end_user")).delete(`/api/tags/${tag.id}`)).statusCode,
+      (
+        await (
+          await signedInAgent(t, { company: north, role: "end_user" })
+        ).agent.delete(`/api/tags/${tag.id}`)
+      ).statusCode,
     ).toBe(403);
     expect((await new TestAgent(t.app).delete(`/api/tags/${tag.id}`)).statusCode).toBe(401);
     expect((await northAdmin.delete(`/api/tags/${other.id}`)).statusCode).toBe(404);
     const res = await northAdmin.delete(`/api/tags/${tag.id}`);
     expect(res.statusCode).toBe(200);
+    expectMatchesReference("DELETE", `/api/tags/${tag.id}`, 200, res.json());
     expect(res.json()).toEqual({ success: true, message: "Tag deleted successfully" });
     expect((await northAdmin.get(`/api/tags/${tag.id}`)).statusCode).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { toRmsDateTime } from "@netfleet/contracts/dates";
 import type { TagListItem } from "@netfleet/contracts/schemas/tags";
 import type { TagListRow } from "./tags.repo";
 
@@ -5,13 +6,14 @@ export function presentTag({ tag, companyName, devicesCount }: TagListRow): TagL
   return {
     id: tag.id,
     name: tag.name,
-    description: tag.description,
-    color: tag.color,
+    // RMS's description and color are strings: a tag without one leaves the key out.
+    ...(tag.description !== null && { description: tag.description }),
+    ...(tag.color !== null && { color: tag.color }),
     company_id: tag.companyId,
     company_name: companyName,
     devices_count: devicesCount,
     // Tag actions (firmware or configuration pushed to tagged devices) arrive with tasks.
     actions: [],
-    created_at: tag.createdAt.toISOString(),
+    created_at: toRmsDateTime(tag.createdAt),
   };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentUserResponseSchema, type UserListItem } from "@netfleet/contracts/schemas/users";
-import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
-import { TestAgent } from "../../test/agent";
+import { FIXED_ROLES } from "@netfleet/contracts/roles";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -27,6 +28,7 @@ describe("GET /api/user", () => {
     await agent.signIn(user.email, user.password);
     const res = await agent.get("/api/user");
     expect(res.statusCode).toBe(200);
+    expectMatchesReference("GET", "/api/user", 200, res.json());
     const body = currentUserResponseSchema.parse(res.json());
     expect(body.success).toBe(true);
     expect(body.data).toEqual(
@@ -88,13 +90,6 @@ describe("GET /api/users", () => {
   type ErrorBody = { errors: { code: string; source: string; message: string }[] };
   const emails = (body: ListBody) => body.data.map((u) => u.email);
 
-  async function agentFor(company: TestCompany, role: FixedRoleName = "admin", email?: string) {
-    const user = await f.user({ company, role, ...(email ? { email } : {}) });
-    const agent = new TestAgent(t.app);
-    await agent.signIn(user.email, user.password);
-    return agent;
-  }
-
   beforeAll(async () => {
     root = await f.company({ name: "Users Root" });
     north = await f.company({ name: "Users North", parent: root });
@@ -122,8 +117,12 @@ describe("GET /api/users", () => {
       username: "jkx500",
     });
     await f.user({ company: south, email: "sam@south.example", firstName: "Sam" });
-    rootAdmin = await agentFor(root, "admin", "admin@root.example");
-    northAdmin = await agentFor(north, "admin", "admin@north.example");
+    rootAdmin = (
+      await signedInAgent(t, { company: root, role: "admin", email: "admin@root.example" })
+    ).agent;
+    northAdmin = (
+      await signedInAgent(t, { company: north, role: "admin", email: "admin@north.example" })
+    ).agent;
   });
 
   it("shows the users of a company and its subsidiaries, never a sibling's", async () => {
@@ -136,6 +135,7 @@ describe("GET /api/users", () => {
     ]);
     expect(body.meta.total).toBe(4);
     const fromRoot = (await rootAdmin.get("/api/users?limit=100")).json<ListBody>();
+    expectMatchesReference("GET", "/api/users", 200, fromRoot);
     expect(emails(fromRoot)).toEqual(expect.arrayContaining(["sam@south.example"]));
     expect(fromRoot.meta.total).toBe(6);
   });
@@ -155,7 +155,7 @@ describe("GET /api/users", () => {
         role_name: "end_user",
         role_title: "End Client",
         last_login_at: null,
-        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
     ]);
   });
@@ -218,7 +218,7 @@ describe("GET /api/users", () => {
 
   it("refuses roles without view_users", async () => {
     for (const role of ["read_only", "end_user"] as const) {
-      const res = await (await agentFor(north, role)).get("/api/users");
+      const res = await (await signedInAgent(t, { company: north, role })).agent.get("/api/users");
       expect(res.statusCode, role).toBe(403);
     }
   });

@@ -1,3 +1,4 @@
+import { toRmsDateTime } from "@netfleet/contracts/dates";
 import { API_SCOPES } from "@netfleet/contracts/scopes";
 import type { CurrentUser, UserListItem } from "@netfleet/contracts/schemas/users";
 import type { Auth } from "../../plugins/auth";
@@ -56,6 +57,6 @@ export function presentUserListItem({ user, companyName, role }: UserListRow): U
     role_name: role.name,
     role_title: role.title,
     last_login_at: user.lastLoginAt?.toISOString() ?? null,
-    created_at: user.createdAt.toISOString(),
+    created_at: toRmsDateTime(user.createdAt),
   };
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LAYOUT } from "@netfleet/contracts/constants";
 import { routeByName } from "@netfleet/contracts/routes";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
+import type { I18nResources } from "../../lib/i18n-resources";
 
 /** Route names with a help text of their own (namespace `help`, keyed by route name). */
 export const HELP_TOPICS: readonly string[] = [
@@ -88,7 +89,10 @@ export function HelpPanel({ routeName, pageTitle, theme }: HelpPanelProps) {
         title={t("helpTitle", { title: pageTitle, defaultValue: "Help: {{title}}" })}
       >
         <Stack gap="sm">
-          <Text size="sm">{th(topic)}</Text>
+          <Text size="sm">
+            {/* helpTopic() only answers names of HELP_TOPICS, each a key of `help`. */}
+            {th(topic as keyof I18nResources["help"])}
+          </Text>
           {more && (
             <Anchor href={more} target="_blank" rel="noopener noreferrer" size="sm">
               {th("moreHelp")}

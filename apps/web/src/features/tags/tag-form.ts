@@ -8,6 +8,7 @@ import {
 } from "@netfleet/contracts/schemas/tags";
 import type { FieldDefinition, FormSchema, FormValues } from "../../components/ui/form/form-types";
 import { i18n } from "../../lib/i18n";
+import type { I18nResources } from "../../lib/i18n-resources";
 import { tagsListQueryKey } from "./api/list-tags";
 
 /** The help-link key both tag forms carry: the tags page's documentation. */
@@ -18,7 +19,7 @@ const HELP_KEY = "tags.main";
  * load, and keeps it fixed: a tag never moves to another company.
  */
 function tagFields(editing?: { companyId: number; companyName: string }): FieldDefinition[] {
-  const t = (key: string) => i18n.t(`tags:${key}`);
+  const t = (key: keyof I18nResources["tags"]) => i18n.t(`tags:${key}`);
   return [
     {
       key: "company_id",

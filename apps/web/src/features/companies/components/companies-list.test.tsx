@@ -71,7 +71,7 @@ describe("CompaniesList", () => {
       status: 200,
       body: {
         success: true,
-        data: [company(1, { name: "Root Co", parent_id: 0, parent_name: null, level: 1 })],
+        data: [company(1, { name: "Root Co", parent_id: 0, parent_name: undefined, level: 1 })],
         meta: { total: 1 },
       },
     });

@@ -37,7 +37,10 @@ function CompanyName({ company, linked }: { company: Company; linked: boolean })
   );
 }
 
-function companyColumns(t: TFunction, linked: boolean): TableColumn<Company, CompanySortKey>[] {
+function companyColumns(
+  t: TFunction<"companies">,
+  linked: boolean,
+): TableColumn<Company, CompanySortKey>[] {
   return [
     {
       id: "id",

@@ -15,7 +15,7 @@ import classes from "./devices-table.module.css";
 // An empty name or firmware shows a dash (shell spec §2).
 const dash = (value: string | null) => (value ? value : "—");
 
-function deviceColumns(t: TFunction): TableColumn<Device, DeviceSortKey>[] {
+function deviceColumns(t: TFunction<"devices">): TableColumn<Device, DeviceSortKey>[] {
   return [
     {
       id: "name",

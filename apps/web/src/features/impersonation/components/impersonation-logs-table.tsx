@@ -21,7 +21,7 @@ const REASON_KEYS = {
   session_ended: "reasonSessionEnded",
 } as const satisfies Record<ImpersonationEndReason, string>;
 
-function Status({ log, t }: { log: ImpersonationLog; t: TFunction }) {
+function Status({ log, t }: { log: ImpersonationLog; t: TFunction<"impersonation"> }) {
   if (!log.end_reason) {
     return (
       <Badge color="orange" variant="light" tt="none">
@@ -36,7 +36,9 @@ function Status({ log, t }: { log: ImpersonationLog; t: TFunction }) {
   );
 }
 
-function logColumns(t: TFunction): TableColumn<ImpersonationLog, ImpersonationLogSortKey>[] {
+function logColumns(
+  t: TFunction<"impersonation">,
+): TableColumn<ImpersonationLog, ImpersonationLogSortKey>[] {
   return [
     {
       id: "operator_email",

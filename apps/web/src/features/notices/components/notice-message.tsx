@@ -12,13 +12,13 @@ const TYPES = {
 } as const satisfies Record<NoticeType, { color: string; Icon: unknown; label: string }>;
 
 /** The notice type's name in the user's language (namespace `notices`). */
-export function noticeTypeLabel(type: NoticeType, t: TFunction): string {
+export function noticeTypeLabel(type: NoticeType, t: TFunction<"notices">): string {
   return t(TYPES[type].label);
 }
 
 interface NoticeTypeIconProps {
   type: NoticeType;
-  t: TFunction;
+  t: TFunction<"notices">;
   /** Set where the type's name is written next to it. */
   decorative?: boolean;
 }

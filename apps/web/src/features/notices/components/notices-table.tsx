@@ -29,7 +29,15 @@ function useMinuteClock(): number {
 }
 
 /** A notice is scheduled until its time comes; the widget shows only those in force. */
-function State({ notice, now, t }: { notice: ManagedNotice; now: number; t: TFunction }) {
+function State({
+  notice,
+  now,
+  t,
+}: {
+  notice: ManagedNotice;
+  now: number;
+  t: TFunction<"notices">;
+}) {
   const scheduled = Date.parse(notice.enabled_at) > now;
   return scheduled ? (
     <Badge color="gray" variant="light" tt="none">
@@ -43,7 +51,7 @@ function State({ notice, now, t }: { notice: ManagedNotice; now: number; t: TFun
 }
 
 function columns(
-  t: TFunction,
+  t: TFunction<"notices">,
   now: number,
   { onEdit, onDelete }: RowActions,
 ): TableColumn<ManagedNotice, ManagedNoticeSortKey>[] {

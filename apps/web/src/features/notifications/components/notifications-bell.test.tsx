@@ -6,7 +6,7 @@ import { setSessionState } from "../../../lib/http";
 import { failure, fakeApi, type FakeRequest } from "../../../test/fake-api";
 import { renderPage } from "../../../test/render";
 import { testTheme, testUser } from "../../../test/users";
-import type { createFakeSocket } from "../fake-socket";
+import type { createFakeSocket } from "../../../test/fake-socket";
 import { NotificationsBell } from "./notifications-bell";
 
 const fake = vi.hoisted(() => ({
@@ -14,7 +14,7 @@ const fake = vi.hoisted(() => ({
 }));
 
 vi.mock("socket.io-client", async () => {
-  const { createFakeSocket: create } = await import("../fake-socket");
+  const { createFakeSocket: create } = await import("../../../test/fake-socket");
   fake.current = create();
   return { io: () => fake.current?.socket };
 });

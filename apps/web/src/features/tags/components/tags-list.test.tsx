@@ -71,7 +71,7 @@ describe("TagsList", () => {
 
   it("shows a dash for a tag without a description", async () => {
     fakeApi().on("GET", "/api/tags", (request) =>
-      page(request, 1, { description: null, color: null }),
+      page(request, 1, { description: undefined, color: undefined }),
     );
     renderPage(<TagsList />, { url: URL });
 

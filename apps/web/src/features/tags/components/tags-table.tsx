@@ -11,7 +11,7 @@ import { formatDateTime } from "../../../lib/format";
 import type { TagSortKey } from "../api/list-tags";
 import { TagRowActions, useCan } from "./tag-actions";
 
-function tagColumns(t: TFunction, withActions: boolean): TableColumn<Tag, TagSortKey>[] {
+function tagColumns(t: TFunction<"tags">, withActions: boolean): TableColumn<Tag, TagSortKey>[] {
   const columns: TableColumn<Tag, TagSortKey>[] = [
     {
       id: "name",

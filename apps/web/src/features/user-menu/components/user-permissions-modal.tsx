@@ -1,6 +1,7 @@
 import { List, Modal, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { groupPermissions } from "../permission-groups";
+import type { I18nResources } from "../../../lib/i18n-resources";
 
 interface UserPermissionsModalProps {
   opened: boolean;
@@ -21,7 +22,8 @@ export function UserPermissionsModal({ opened, onClose, permissions }: UserPermi
           {groups.map(({ group, names }) => (
             <section key={group} aria-labelledby={`user-permissions-${group}`}>
               <Title order={3} fz="sm" mb={4} id={`user-permissions-${group}`}>
-                {t(`group.${group}`)}
+                {/* A group of contracts' PERMISSIONS or "other": each has a `group.*` label. */}
+                {t(`group.${group}` as keyof I18nResources["user-menu"])}
               </Title>
               <List size="sm" spacing={2}>
                 {names.map((name) => (

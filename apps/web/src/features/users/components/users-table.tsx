@@ -15,7 +15,7 @@ function fullName(user: User): string {
   return [user.first_name, user.last_name].filter(Boolean).join(" ").trim() || "—";
 }
 
-function userColumns(t: TFunction): TableColumn<User, UserSortKey>[] {
+function userColumns(t: TFunction<"users">): TableColumn<User, UserSortKey>[] {
   return [
     {
       id: "email",

@@ -1,0 +1,61 @@
+import type { messages as account } from "../locales/account";
+import type { messages as common } from "../locales/common";
+import type { messages as companies } from "../locales/companies";
+import type { messages as devices } from "../locales/devices";
+import type { messages as dialogs } from "../locales/dialogs";
+import type { messages as formErrors } from "../locales/form-errors";
+import type { messages as forms } from "../locales/forms";
+import type { messages as help } from "../locales/help";
+import type { messages as http } from "../locales/http";
+import type { messages as impersonation } from "../locales/impersonation";
+import type { messages as lists } from "../locales/lists";
+import type { messages as mfa } from "../locales/mfa";
+import type { messages as navigation } from "../locales/navigation";
+import type { messages as notices } from "../locales/notices";
+import type { messages as notifications } from "../locales/notifications";
+import type { messages as onboarding } from "../locales/onboarding";
+import type { messages as routes } from "../locales/routes";
+import type { messages as search } from "../locales/search";
+import type { messages as startup } from "../locales/startup";
+import type { messages as tags } from "../locales/tags";
+import type { messages as userMenu } from "../locales/user-menu";
+import type { messages as users } from "../locales/users";
+
+/**
+ * The English messages of every namespace, by name: what `t()` keys are checked against.
+ * A new file in `locales/` is added here too; `i18n.test.ts` fails until it is.
+ */
+export interface I18nResources {
+  account: (typeof account)["en"];
+  common: (typeof common)["en"];
+  companies: (typeof companies)["en"];
+  devices: (typeof devices)["en"];
+  dialogs: (typeof dialogs)["en"];
+  "form-errors": (typeof formErrors)["en"];
+  forms: (typeof forms)["en"];
+  help: (typeof help)["en"];
+  http: (typeof http)["en"];
+  impersonation: (typeof impersonation)["en"];
+  lists: (typeof lists)["en"];
+  mfa: (typeof mfa)["en"];
+  navigation: (typeof navigation)["en"];
+  notices: (typeof notices)["en"];
+  notifications: (typeof notifications)["en"];
+  onboarding: (typeof onboarding)["en"];
+  routes: (typeof routes)["en"];
+  search: (typeof search)["en"];
+  startup: (typeof startup)["en"];
+  tags: (typeof tags)["en"];
+  "user-menu": (typeof userMenu)["en"];
+  users: (typeof users)["en"];
+}
+
+// Keys of `useTranslation("ns")` + `t("key")` and of `i18n.t("ns:key")` are type-checked.
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "common";
+    // Keys are flat, and route names contain dots (see lib/i18n.ts).
+    keySeparator: false;
+    resources: I18nResources;
+  }
+}

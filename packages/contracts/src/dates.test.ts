@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseApiDateTime, RMS_DATE_TIME, toRmsDateTime } from "./dates";
+
+describe("RMS dates", () => {
+  it("writes an instant as Y-m-d H:i:s in UTC, whole seconds", () => {
+    const text = toRmsDateTime(new Date("2025-01-02T03:04:05.678Z"));
+    expect(text).toBe("2025-01-02 03:04:05");
+    expect(text).toMatch(RMS_DATE_TIME);
+  });
+
+  it("reads an RMS date as UTC and an ISO string as itself", () => {
+    expect(parseApiDateTime("2025-01-02 03:04:05").toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(parseApiDateTime("2025-01-02T03:04:05+02:00").toISOString()).toBe(
+      "2025-01-02T01:04:05.000Z",
+    );
+    expect(Number.isNaN(parseApiDateTime("soon").getTime())).toBe(true);
+  });
+});
