@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // No performance hints after the summary: test output stays the tests'.
+    experimental: { diagnostics: false },
     projects: [
       {
         test: {

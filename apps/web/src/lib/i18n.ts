@@ -66,8 +66,6 @@ void i18n.use(initReactI18next).init({
   keySeparator: false,
   initAsync: false,
   returnNull: false,
-  // No console messages of the library's own.
-  showSupportNotice: false,
 });
 
 /**
