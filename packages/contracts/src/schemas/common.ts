@@ -31,12 +31,12 @@ export const INPUT_MESSAGES = {
 } as const;
 
 /** "Must be at most 200 characters". */
-export function textTooLongMessage(max: number): string {
+function textTooLongMessage(max: number): string {
   return `Must be at most ${max} characters`;
 }
 
 /** "Must take at most 16384 bytes as JSON; this one takes 20000." */
-export function jsonTooLargeMessage(maxBytes: number, bytes: number): string {
+function jsonTooLargeMessage(maxBytes: number, bytes: number): string {
   return `Must take at most ${maxBytes} bytes as JSON; this one takes ${bytes}.`;
 }
 

@@ -18,7 +18,7 @@ function passwordPolicies(ctx: AppContext) {
   } satisfies Record<string, AttemptPolicy>;
 }
 
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;

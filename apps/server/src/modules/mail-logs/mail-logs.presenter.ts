@@ -4,7 +4,7 @@ import type { mailOutbox } from "../../db/schema";
 import { MFA_CODE_TEMPLATE } from "../mfa/mfa.repo";
 
 /** What Mail logs shows where an e-mail carried a secret. */
-export const HIDDEN_SECRET = "[hidden]";
+const HIDDEN_SECRET = "[hidden]";
 
 /**
  * One-time secrets in query strings: `?token=` (reset, verification, invitation links) and
