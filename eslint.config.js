@@ -9,7 +9,8 @@ import globals from "globals";
 
 /**
  * The architecture's boundaries are lint rules (docs/ARCHITECTURE.md, "Invariants"):
- * contracts imports nothing from apps, web and server never import each other, web
+ * contracts imports nothing from apps, web and server never import each other, the
+ * server's plugins, lib and db import no module, web
  * features do not import each other, only repositories and db/ use drizzle-orm, imports
  * form no cycle, and only env.ts reads process.env. Boundaries are checked on the file an
  * import resolves to (the TypeScript resolver), not on its text, so `../../tags/api/x` and
@@ -163,6 +164,24 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // One form system: form state comes from components/ui/form (useFieldForm, useZodForm).
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    ignores: ["apps/web/src/components/ui/form/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@mantine/form", "@mantine/form/*"],
+              message: "Build forms with components/ui/form: useFieldForm or useZodForm.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
 
 /**
@@ -196,6 +215,14 @@ function boundaryZones(root) {
       target: "apps/server",
       from: ["apps/web", "apps/agent"],
       message: "The server never imports the web app or the agent.",
+    },
+    {
+      // Modules use the cross-cutting code, never the reverse: app.ts wires modules into
+      // plugins (the authenticator, the outbox, the sensitive checks). Tests, which drive
+      // the whole app, are exempt.
+      target: "apps/server/src/{plugins,lib,db}/**/!(*.test).ts",
+      from: "apps/server/src/modules",
+      message: "plugins/, lib/ and db/ know no module; let app.ts hand them what they need.",
     },
     {
       target: "apps/web",

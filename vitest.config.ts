@@ -20,6 +20,9 @@ export default defineConfig({
           ],
           exclude: ["**/*.api.test.ts", "**/node_modules/**"],
           environment: "node",
+          // Vitest's default leaves one of two cores idle (one worker); two workers
+          // nearly halve this tier.
+          maxWorkers: 2,
         },
       },
       {
@@ -32,12 +35,13 @@ export default defineConfig({
           setupFiles: ["./src/test/setup.ts"],
           // A loaded two-core machine renders the longest lists and menus in seconds.
           testTimeout: 20_000,
+          maxWorkers: 2,
         },
       },
       {
         test: {
           name: "api",
-          include: ["apps/server/src/**/*.api.test.ts"],
+          include: ["apps/server/src/**/*.api.test.ts", "apps/agent/src/**/*.api.test.ts"],
           environment: "node",
           globalSetup: ["./apps/server/src/test/global-setup.ts"],
           testTimeout: 30_000,

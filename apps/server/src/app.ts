@@ -10,16 +10,24 @@ import type { Database } from "./db/client";
 import { ensureSetting } from "./db/bootstrap";
 import type { Env } from "./env";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { accountsAuthenticator } from "./modules/accounts/authenticate";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { loadTheme } from "./modules/app-config/theme-file";
-import { newSecret } from "./modules/accounts/secrets";
+import { newSecret } from "./lib/secrets";
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { creditsRoutes } from "./modules/credits/credits.routes";
+import { devicesGateway } from "./modules/devices/devices-gateway";
 import { devicesRoutes } from "./modules/devices/devices.routes";
+import { deviceActionsRoutes } from "./modules/devices/device-actions.routes";
+import { deviceAddRoutes } from "./modules/devices/device-add.routes";
+import { devicePageRoutes } from "./modules/devices/device-page.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { impersonationRoutes } from "./modules/impersonation/impersonation.routes";
 import { mailLogsRoutes } from "./modules/mail-logs/mail-logs.routes";
+import { mailLogsOutbox } from "./modules/mail-logs/mail-outbox";
 import { mfaRoutes } from "./modules/mfa/mfa.routes";
+import { requireRecentPassword } from "./modules/mfa/mfa.service";
+import { requireSecondFactor } from "./modules/mfa/second-factor";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { noticesRoutes } from "./modules/notices/notices.routes";
 import { storageRoutes } from "./modules/storage/storage.routes";
@@ -65,6 +73,11 @@ export interface BuildAppOptions {
  */
 const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** The CSP source of a tile template: its scheme and host, `{s}` subdomains as a wildcard. */
+function tileOrigin(template: string): string {
+  return (/^https?:\/\/[^/]+/.exec(template)?.[0] ?? template).replace("{s}", "*");
+}
+
 function callerRequestId(header: string | string[] | undefined): string | undefined {
   return typeof header === "string" && CALLER_REQUEST_ID.test(header) ? header : undefined;
 }
@@ -80,6 +93,10 @@ const modules = [
   usersRoutes,
   impersonationRoutes,
   devicesRoutes,
+  deviceAddRoutes,
+  devicePageRoutes,
+  deviceActionsRoutes,
+  devicesGateway,
   companiesRoutes,
   creditsRoutes,
   mailLogsRoutes,
@@ -118,7 +135,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
-    db: database.db,
+    outbox: mailLogsOutbox(database.db),
     log: app.log,
   });
   const realtime = createRealtime();
@@ -155,6 +172,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(securityPlugin, {
     extraConnectSrc: env.ERROR_REPORT_URL ? [new URL(env.ERROR_REPORT_URL).origin] : [],
+    // The template's `{s}`/`{z}` placeholders stay out of the origin: only scheme and host count.
+    extraImgSrc: env.MAP_TILE_URL ? [tileOrigin(env.MAP_TILE_URL)] : [],
   });
   await app.register(rateLimit, {
     global: false,
@@ -164,8 +183,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       }),
   });
   await app.register(xsrfPlugin);
-  await app.register(authPlugin);
-  await app.register(sensitivePlugin);
+  await app.register(authPlugin, { authenticate: accountsAuthenticator(ctx) });
+  await app.register(sensitivePlugin, {
+    recentPassword: (sessionId) => requireRecentPassword(ctx, sessionId),
+    secondFactor: (check) => requireSecondFactor(ctx, check),
+  });
   await app.register(realtimePlugin, { io: realtime.io });
   await app.register(metricsPlugin, { token: env.METRICS_TOKEN });
   await app.register(openapiPlugin);

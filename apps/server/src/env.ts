@@ -14,6 +14,33 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** The embedded MQTT broker devices connect to; 0 picks a free port. */
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+    /** PEM files: with both, the broker speaks MQTT over TLS. */
+    MQTT_TLS_CERT: z.string().optional(),
+    MQTT_TLS_KEY: z.string().optional(),
+    /**
+     * The broker address enrolling devices are told to connect to (mqtt:// or mqtts://).
+     * Unset: the host the device enrolled at, with the embedded broker's port.
+     */
+    MQTT_PUBLIC_URL: z
+      .string()
+      .regex(/^mqtts?:\/\/[^/\s]+$/, "MQTT_PUBLIC_URL looks like mqtts://devices.example.com:8883")
+      .optional(),
+    /** Days of device telemetry history kept; older days are dropped whole. */
+    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * Telemetry rows waiting for the database at most. When the database falls behind,
+     * history past this is dropped (and counted in /metrics) so that device state and
+     * memory stay safe.
+     */
+    TELEMETRY_BUFFER_ROWS: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+    /** An online device not heard from for this long goes offline. */
+    DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(180),
+    /** A task a device has not answered within this long expires. */
+    DEVICE_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** How often silent devices and unanswered tasks are looked for. */
+    DEVICE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Where the embedded database and generated files live. */
     DATA_DIR: z.string().default("./data"),
     /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
@@ -62,6 +89,14 @@ const envSchema = z
     /** Where the console posts its error reports; without it nothing is reported. */
     ERROR_REPORT_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     /**
+     * A tile server for device maps, e.g. `https://tile.example.com/{z}/{x}/{y}.png`. Unset:
+     * maps draw points on a plain background and fetch nothing.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*$/, "must be an http(s) URL template")
+      .optional(),
+    /**
      * How realtime events reach sockets held by other server processes: `memory` for one
      * process, `postgres` (LISTEN/NOTIFY) or `redis` (pub/sub) when several share the load.
      */
@@ -80,6 +115,13 @@ const envSchema = z
       .default("netfleet"),
   })
   .superRefine((env, issues) => {
+    if (Boolean(env.MQTT_TLS_CERT) !== Boolean(env.MQTT_TLS_KEY)) {
+      issues.addIssue({
+        code: "custom",
+        path: ["MQTT_TLS_CERT"],
+        message: "MQTT over TLS needs both MQTT_TLS_CERT and MQTT_TLS_KEY",
+      });
+    }
     // Refused here rather than at the first event: an adapter without its server would
     // leave every other node deaf while this one seemed to work.
     if (env.REALTIME_ADAPTER === "postgres" && !(env.REALTIME_DATABASE_URL ?? env.DATABASE_URL)) {

@@ -61,6 +61,7 @@ describe("the architecture's lint rules, on lint-fixtures/", () => {
     ["packages/contracts/src/breaks-contracts-imports-node.ts", "no-restricted-imports"],
     ["apps/web/src/breaks-web-imports-server.ts", "import-x/no-restricted-paths"],
     ["apps/server/src/breaks-server-imports-web.ts", "import-x/no-restricted-paths"],
+    ["apps/server/src/plugins/breaks-plugin-imports-module.ts", "import-x/no-restricted-paths"],
     ["apps/agent/src/breaks-agent-imports-server.ts", "import-x/no-restricted-paths"],
     [
       "apps/web/src/features/devices/breaks-feature-imports-feature.ts",
@@ -69,6 +70,7 @@ describe("the architecture's lint rules, on lint-fixtures/", () => {
     ["apps/web/src/lib/breaks-cycle-a.ts", "import-x/no-cycle"],
     ["apps/web/src/lib/breaks-cycle-b.ts", "import-x/no-cycle"],
     ["apps/server/src/modules/devices/breaks-sql-outside-repo.ts", "no-restricted-imports"],
+    ["apps/web/src/features/devices/breaks-second-form-system.ts", "no-restricted-imports"],
   ])("%s fires %s", async (file, rule) => {
     expect(await rulesFiredIn(file)).toEqual([rule]);
   });

@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
-import { bootstrapFirstAdmin, syncFixedRoles } from "./db/bootstrap";
+import { bootstrapFirstAdmin, syncFixedRoles } from "./modules/accounts/bootstrap";
 import { openDatabase } from "./db/client";
+import { StartUpError } from "./lib/start-up-error";
 import { parseEnv, resolveDataDir } from "./env";
 import { hashPassword } from "./modules/accounts/passwords";
 
@@ -55,9 +56,15 @@ async function main() {
   }
 }
 
+function startUpMessage(err: unknown): string {
+  if (err instanceof StartUpError) return err.message;
+  if ((err as NodeJS.ErrnoException | null)?.code === "EADDRINUSE") {
+    return "The HTTP port is in use: set PORT to a free port.";
+  }
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+
 main().catch((err: unknown) => {
-  process.stderr.write(
-    `Netfleet failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-  );
+  process.stderr.write(`Netfleet failed to start: ${startUpMessage(err)}\n`);
   process.exit(1);
 });

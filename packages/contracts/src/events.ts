@@ -1,3 +1,4 @@
+import type { DevicesStatusUpdate } from "./schemas/device-activity";
 import type { Notification } from "./schemas/notifications";
 
 /**
@@ -32,6 +33,14 @@ export interface ChannelMessage<T> {
  */
 export const ACTION_STATUS_EVENT = "ActionStatusUpdated";
 
+/**
+ * The channel an action reports on: `private-status.{userId}.{key}`, with a random key per
+ * action (RMS API v3's `meta.channel`). Only the user who started the action may join it.
+ */
+export const STATUS_CHANNEL_KEY = /^([1-9][0-9]{0,9})\.[A-Za-z0-9_-]{16,64}$/;
+
+export const statusChannel = (userId: number, key: string) => `private-status.${userId}.${key}`;
+
 /** The payload of `ACTION_STATUS_EVENT`. */
 export interface ActionStatusUpdate {
   status: "pending" | "running" | "done" | "failed";
@@ -49,6 +58,8 @@ export interface ActionStatusUpdate {
 export interface ChannelEvents {
   WebNotificationCreated: Notification;
   ActionStatusUpdated: ActionStatusUpdate;
+  /** `DEVICES_STATUS_EVENT` on `private-devices.{companyId}` (schemas/device-activity.ts). */
+  DevicesStatusUpdated: DevicesStatusUpdate;
 }
 
 export interface ClientToServerEvents {

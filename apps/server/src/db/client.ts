@@ -99,3 +99,8 @@ export async function openDatabase(opts: {
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** The rows of a raw `db.execute`: PGlite and node-postgres both answer `{ rows }`. */
+export function resultRows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

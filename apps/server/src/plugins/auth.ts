@@ -2,13 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasPermission, type PermissionRequirement } from "@netfleet/contracts/permissions";
 import type { ApiScope } from "@netfleet/contracts/scopes";
-import type { AppContext } from "../app-context";
-import type { TenantScope } from "../db/tenancy";
-import { accountsRepo, type AuthUserRow } from "../modules/accounts/accounts.repo";
-import { personalAccessTokensRepo } from "../modules/accounts/personal-access-tokens.repo";
-import { hashSecret } from "../modules/accounts/secrets";
-import { type Actor, COOKIES, verifyAccessToken } from "../modules/accounts/sessions.service";
-import { impersonationRepo } from "../modules/impersonation/impersonation.repo";
+import type { ActingUser, Actor } from "../lib/actor";
 import { AppError } from "./errors";
 
 /**
@@ -31,6 +25,13 @@ export type RouteAccess =
   | { public: true }
   | {
       permission: PermissionRequirement;
+      /**
+       * The route reads or writes objects of a company subtree (devices, users, tags…): an
+       * id outside the caller's subtree answers 404 as if it did not exist. The isolation
+       * walk (plugins/route-isolation.api.test.ts) calls every such route with ids from a
+       * sibling and a parent company.
+       */
+      tenant: boolean;
       scope?: ApiScope;
       bearer?: boolean;
       unverified?: boolean;
@@ -39,12 +40,18 @@ export type RouteAccess =
       mfaSetup?: boolean;
     };
 
-export interface Auth {
-  /** The user the request acts as: the impersonated user while impersonating. */
-  user: AuthUserRow;
-  permissions: ReadonlySet<string>;
-  tenant: TenantScope;
+/** The operator really acting while a browser session impersonates another user. */
+export interface Operator {
+  id: number;
+  email: string;
+}
+
+/** The actor of an HTTP request or a socket: a user through a browser session or a token. */
+export interface Auth extends Actor {
+  kind: "user";
   via: "session" | "token";
+  /** The user the request acts as: the impersonated user while impersonating. */
+  user: ActingUser;
   sessionId: string | null;
   /** Scopes of the bearer token; null for a browser session (all scopes). */
   tokenScopes: ReadonlySet<string> | null;
@@ -52,8 +59,20 @@ export interface Auth {
   iat: number;
   exp: number;
   /** The operator acting as `user` during an impersonation; null otherwise. */
-  actor: Actor | null;
+  operator: Operator | null;
 }
+
+/** What a caller presents: an Authorization header and the cookies of the request. */
+export interface Credentials {
+  authorization?: string | undefined;
+  cookies: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Tells who presents the credentials, or null for nobody; throws the refusal of a bad
+ * bearer token. The accounts module provides it: this plugin knows no module.
+ */
+export type Authenticator = (credentials: Credentials) => Promise<Auth | null>;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -62,85 +81,10 @@ declare module "fastify" {
   interface FastifyRequest {
     auth: Auth | null;
   }
-}
-
-/** Bearer secrets of personal access tokens start with this, so leaks are easy to spot. */
-export const PAT_PREFIX = "nf_pat_";
-
-/** What a caller presents: an Authorization header and the browser session cookie's value. */
-export interface Credentials {
-  authorization?: string | undefined;
-  sessionCookie?: string | undefined;
-}
-
-/**
- * Who is calling: a browser session cookie or a personal access token, or nobody. Takes
- * the credentials rather than a request so the realtime handshake authenticates the same way.
- */
-export async function authenticate(
-  ctx: AppContext,
-  credentials: Credentials,
-): Promise<Auth | null> {
-  const header = credentials.authorization;
-  if (header?.startsWith("Bearer ")) {
-    const secret = header.slice("Bearer ".length).trim();
-    const tokens = personalAccessTokensRepo(ctx.db);
-    const token = secret.startsWith(PAT_PREFIX)
-      ? await tokens.findUsable(hashSecret(secret))
-      : undefined;
-    if (!token)
-      throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
-    const user = await accountsRepo(ctx.db).loadAuthUser(token.userId, null);
-    if (!user)
-      throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
-    await tokens.touch(token.id);
-    return toAuth(user, {
-      via: "token",
-      sessionId: null,
-      tokenScopes: new Set(token.scopes),
-      iat: Math.floor(token.createdAt.getTime() / 1000),
-      exp: token.expiresAt ? Math.floor(token.expiresAt.getTime() / 1000) : 0,
-      actor: null,
-    });
+  interface FastifyInstance {
+    /** The request's and the socket handshake's one way to authenticate. */
+    authenticate: Authenticator;
   }
-
-  const cookie = credentials.sessionCookie;
-  if (!cookie) return null;
-  const claims = await verifyAccessToken(ctx, cookie);
-  if (!claims) return null;
-  const session = {
-    via: "session" as const,
-    sessionId: claims.sessionId,
-    tokenScopes: null,
-    iat: claims.iat,
-    exp: claims.exp,
-  };
-  if (claims.act) {
-    // An impersonating token is good only while the impersonation is: once it ended or
-    // its grant passed, the caller looks signed out and the console's refresh brings the
-    // operator back to their own session.
-    const operatorEmail = await impersonationRepo(ctx.db).findLive({
-      sessionId: claims.sessionId,
-      operatorId: claims.act.id,
-      targetId: claims.userId,
-    });
-    if (operatorEmail === undefined) return null;
-    const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, null);
-    if (!user) return null;
-    return toAuth(user, { ...session, actor: { id: claims.act.id, email: operatorEmail } });
-  }
-  const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, claims.sessionId);
-  if (!user) return null;
-  return toAuth(user, { ...session, actor: null });
-}
-
-function toAuth(user: AuthUserRow, rest: Omit<Auth, "user" | "permissions" | "tenant">): Auth {
-  return {
-    user,
-    permissions: new Set(user.permissions),
-    tenant: { companyPath: user.companyPath, global: user.globalScope },
-    ...rest,
-  };
 }
 
 /** Applies a route's declared access to the authenticated caller; throws the refusal. */
@@ -165,7 +109,7 @@ export function authorize(access: RouteAccess, auth: Auth | null): void {
       );
     }
   }
-  if (auth.actor && access.notWhileImpersonating) {
+  if (auth.operator && access.notWhileImpersonating) {
     throw new AppError(
       "FORBIDDEN",
       "This is not available while impersonating another user. Cancel the impersonation first.",
@@ -191,7 +135,7 @@ export function authorize(access: RouteAccess, auth: Auth | null): void {
  * impersonating the user is not held to it: the operator signed in with their own factors.
  */
 export function mustSetUpMfa(auth: Auth): boolean {
-  return auth.user.mfaMandatory && auth.user.mfaType === null && auth.actor === null;
+  return auth.user.mfaMandatory && auth.user.mfaType === null && auth.operator === null;
 }
 
 /** Narrows `request.auth` for handlers of routes that require a signed-in user. */
@@ -206,21 +150,22 @@ export function requireAuth(request: FastifyRequest): Auth {
  * large body.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { authenticate: Authenticator }) => {
+    app.decorate("authenticate", opts.authenticate);
     app.decorateRequest("auth", null);
     const credentialsOf = (request: FastifyRequest): Credentials => ({
       authorization: request.headers.authorization,
-      sessionCookie: request.cookies[COOKIES.access],
+      cookies: request.cookies,
     });
     app.addHook("onRequest", async (request) => {
       const access = request.routeOptions.config.access;
       if (!access) return;
       if ("public" in access) {
         // A stale cookie or a bad token must not lock anyone out of signing in.
-        request.auth = await authenticate(app.ctx, credentialsOf(request)).catch(() => null);
+        request.auth = await app.authenticate(credentialsOf(request)).catch(() => null);
         return;
       }
-      request.auth = await authenticate(app.ctx, credentialsOf(request));
+      request.auth = await app.authenticate(credentialsOf(request));
       authorize(access, request.auth);
     });
   },

@@ -1,7 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { mailLogsRepo } from "../modules/mail-logs/mail-logs.repo";
 
 export interface MailMessage {
   to: string;
@@ -23,6 +22,22 @@ export interface Mailer {
   close(): void;
 }
 
+/** A message as the outbox keeps it: "pending" until SMTP takes it, or kept ("outbox"). */
+export interface OutboxEntry extends Omit<MailMessage, "html"> {
+  html: string | null;
+  status: "pending" | "outbox";
+}
+
+/**
+ * Where messages are recorded, provided by the module that owns the outbox (Mail logs):
+ * this plugin knows no module. `add` runs on the caller's transaction when given one.
+ */
+export interface MailOutbox {
+  add(db: Db, entry: OutboxEntry): Promise<number>;
+  markSent(id: number): Promise<void>;
+  markFailed(id: number, error: string): Promise<void>;
+}
+
 /**
  * E-mail through nodemailer. Without SMTP_URL, nodemailer's JSON transport renders the
  * message and it stays in the outbox, where Mail logs lists it; nothing leaves the machine.
@@ -30,7 +45,7 @@ export interface Mailer {
 export function createMailer(opts: {
   smtpUrl?: string | undefined;
   from: string;
-  db: Db;
+  outbox: MailOutbox;
   log: FastifyBaseLogger;
 }): Mailer {
   const mode = opts.smtpUrl ? "smtp" : "outbox";
@@ -47,10 +62,10 @@ export function createMailer(opts: {
         text: message.text,
         html: message.html,
       });
-      if (mode === "smtp") await mailLogsRepo(opts.db).markSent(id);
+      if (mode === "smtp") await opts.outbox.markSent(id);
     } catch (err) {
       opts.log.error({ err, mailId: id }, "e-mail delivery failed");
-      await mailLogsRepo(opts.db)
+      await opts.outbox
         .markFailed(id, err instanceof Error ? err.message : String(err))
         .catch(() => undefined);
     }
@@ -59,7 +74,7 @@ export function createMailer(opts: {
   return {
     mode,
     async enqueue(db, message) {
-      const id = await mailLogsRepo(db).add({
+      const id = await opts.outbox.add(db, {
         to: message.to,
         subject: message.subject,
         text: message.text,

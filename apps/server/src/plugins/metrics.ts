@@ -1,8 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { safeEqual } from "../modules/accounts/secrets";
+import { safeEqual } from "../lib/secrets";
 import { AppError } from "./errors";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The registry /metrics serves: a module adds its own metrics with
+     * `registers: [app.metrics]`, named `netfleet_<module>_…`.
+     */
+    metrics: Registry;
+  }
+}
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
 function isLoopback(ip: string): boolean {
@@ -11,13 +21,15 @@ function isLoopback(ip: string): boolean {
 
 /**
  * Prometheus metrics at GET /metrics: process defaults plus request durations by route
- * pattern (never by raw URL, which would explode the label set). With METRICS_TOKEN the
- * scraper presents it; without, only a scraper on this machine is answered.
+ * pattern (never by raw URL, which would explode the label set), and what modules register
+ * on `app.metrics`. With METRICS_TOKEN the scraper presents it; without, only a scraper on
+ * this machine is answered.
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, opts: { token?: string | undefined }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: "netfleet_" });
+    app.decorate("metrics", registry);
     const duration = new Histogram({
       name: "netfleet_http_request_duration_seconds",
       help: "HTTP request duration by method, route pattern and status code",

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { Server, type Socket } from "socket.io";
 import {
   REALTIME_PATH,
+  STATUS_CHANNEL_KEY,
   type ChannelEvents,
   type ChannelMessage,
   type ClientToServerEvents,
@@ -10,14 +11,18 @@ import {
   type SubscriptionRequest,
 } from "@netfleet/contracts/events";
 import type { AppContext } from "../app-context";
-import { COOKIES } from "../modules/accounts/sessions.service";
-import { type Auth, authenticate, authorize, type Credentials, type RouteAccess } from "./auth";
+import { type Auth, authorize, type Credentials, type RouteAccess } from "./auth";
 import { AppError } from "./errors";
 import { connectRealtimeAdapter } from "./realtime-adapter";
 
 /** What modules use to push an event to the sockets subscribed to a channel. */
 export interface Realtime {
   publish<E extends keyof ChannelEvents>(channel: string, event: E, data: ChannelEvents[E]): void;
+  /**
+   * Lets sockets listen on channels of a kind the module publishes on (`private-devices`),
+   * when `authorizer` allows. One authorizer per kind.
+   */
+  authorizeChannel(kind: string, authorizer: ChannelAuthorizer): void;
 }
 
 interface SocketData {
@@ -39,23 +44,32 @@ type RealtimeSocket = Socket<
 
 /**
  * Who may listen on a channel, by its kind: the part of the name before the first dot
- * (`private-notifications.42` is kind `private-notifications`, key `42`). A kind missing
- * here is refused. `data` is what the client sent along with `subscribe`.
+ * (`private-notifications.42` is kind `private-notifications`, key `42`). A kind without
+ * an authorizer is refused. `data` is what the client sent along with `subscribe`.
  */
-type ChannelAuthorizer = (
+export type ChannelAuthorizer = (
   ctx: AppContext,
   auth: Auth,
   key: string,
   data: Record<string, unknown> | undefined,
 ) => boolean | Promise<boolean>;
 
-const channelAuthorizers: Record<string, ChannelAuthorizer> = {
+const builtInAuthorizers: Record<string, ChannelAuthorizer> = {
   // The acting user's own: while impersonating, the impersonated user's, never the operator's.
   "private-notifications": (_ctx, auth, key) => key === String(auth.user.id),
+  // An action's progress, for the user who started it (events.ts `statusChannel`).
+  "private-status": (_ctx, auth, key) => STATUS_CHANNEL_KEY.exec(key)?.[1] === String(auth.user.id),
 };
 
+/** The authorizers of each socket.io server: the built-in ones and those modules added. */
+const authorizersOf = new WeakMap<RealtimeServer, Map<string, ChannelAuthorizer>>();
+
 /** Who may open a socket at all: any signed-in user; a personal access token with this scope. */
-const SOCKET_ACCESS: RouteAccess = { permission: null, scope: "notifications:read" };
+const SOCKET_ACCESS: RouteAccess = {
+  permission: null,
+  tenant: false,
+  scope: "notifications:read",
+};
 
 const MAX_CHANNEL_LENGTH = 200;
 /** setTimeout's ceiling; a later deadline is re-armed when it is reached. */
@@ -72,12 +86,19 @@ export function createRealtime(): Realtime & { io: RealtimeServer } {
     transports: ["websocket"],
     serveClient: false,
   });
+  const authorizers = new Map(Object.entries(builtInAuthorizers));
+  authorizersOf.set(io, authorizers);
   return {
     io,
     publish(channel, event, data) {
       const message: ChannelMessage<typeof data> = { channel, data };
       // The event map ties each event to its payload; the generic call is checked at the caller.
       (io.to(channel).emit as (event: string, message: unknown) => boolean)(event, message);
+    },
+    authorizeChannel(kind, authorizer) {
+      if (kind.includes(".") || authorizers.has(kind))
+        throw new Error(`The channel kind ${kind} is taken or not a kind`);
+      authorizers.set(kind, authorizer);
     },
   };
 }
@@ -90,16 +111,15 @@ function refusal(message: string, code: number): Error {
 function credentialsOf(app: FastifyInstance, socket: RealtimeSocket): Credentials {
   const { auth, headers } = socket.handshake;
   const token = (auth as { token?: unknown }).token;
-  const cookies = headers.cookie ? app.parseCookie(headers.cookie) : {};
   return {
     authorization: typeof token === "string" && token ? `Bearer ${token}` : headers.authorization,
-    sessionCookie: cookies[COOKIES.access],
+    cookies: headers.cookie ? app.parseCookie(headers.cookie) : {},
   };
 }
 
 /** Authenticates like an HTTP request does and applies SOCKET_ACCESS; throws the refusal. */
-async function admit(ctx: AppContext, credentials: Credentials): Promise<Auth> {
-  const auth = await authenticate(ctx, credentials);
+async function admit(app: FastifyInstance, credentials: Credentials): Promise<Auth> {
+  const auth = await app.authenticate(credentials);
   authorize(SOCKET_ACCESS, auth);
   return auth!;
 }
@@ -109,10 +129,16 @@ function channelOf(request: unknown): string | null {
   return typeof channel === "string" && channel.length <= MAX_CHANNEL_LENGTH ? channel : null;
 }
 
-async function mayListen(ctx: AppContext, auth: Auth, channel: string, request: unknown) {
+async function mayListen(
+  authorizers: ReadonlyMap<string, ChannelAuthorizer>,
+  ctx: AppContext,
+  auth: Auth,
+  channel: string,
+  request: unknown,
+) {
   const dot = channel.indexOf(".");
   if (dot <= 0) return false;
-  const authorizer = channelAuthorizers[channel.slice(0, dot)];
+  const authorizer = authorizers.get(channel.slice(0, dot));
   if (!authorizer) return false;
   const data = (request as SubscriptionRequest).data;
   const plain = typeof data === "object" && data !== null && !Array.isArray(data);
@@ -130,6 +156,7 @@ export const realtimePlugin = fp(
     const { io } = opts;
     const ctx = app.ctx;
     const log = app.log.child({ module: "realtime" });
+    const authorizers = authorizersOf.get(io) ?? new Map(Object.entries(builtInAuthorizers));
 
     const handle = await connectRealtimeAdapter(ctx.env, log);
     if (handle) io.adapter(handle.adapter);
@@ -140,7 +167,7 @@ export const realtimePlugin = fp(
 
     io.use((socket, next) => {
       const credentials = credentialsOf(app, socket);
-      admit(ctx, credentials).then(
+      admit(app, credentials).then(
         (auth) => {
           socket.data = { auth };
           credentialsBySocket.set(socket, credentials);
@@ -166,7 +193,7 @@ export const realtimePlugin = fp(
             message: "You may not listen on this channel.",
           });
         if (channel === null) return refuse();
-        mayListen(ctx, socket.data.auth, channel, request).then(
+        mayListen(authorizers, ctx, socket.data.auth, channel, request).then(
           async (allowed) => {
             if (!allowed) return refuse();
             await socket.join(channel);
@@ -204,7 +231,7 @@ export const realtimePlugin = fp(
         timer = setTimeout(check, Math.min(Math.max(0, deadline - Date.now()), MAX_TIMER_MS));
       };
       const check = () => {
-        admit(ctx, credentialsBySocket.get(socket) ?? {}).then(
+        admit(app, credentialsBySocket.get(socket) ?? { cookies: {} }).then(
           (auth) => {
             if (!socket.connected) return;
             socket.data.auth = auth;

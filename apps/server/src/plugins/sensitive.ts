@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { MFA_SESSION_FIELDS, type MfaSessionFields } from "@netfleet/contracts/schemas/mfa";
-import { requireRecentPassword } from "../modules/mfa/mfa.service";
-import { requireSecondFactor } from "../modules/mfa/second-factor";
 
 /**
  * What a route asks again of a signed-in browser session before it runs (forms §4).
@@ -18,6 +16,20 @@ import { requireSecondFactor } from "../modules/mfa/second-factor";
 export interface SensitiveOptions {
   mfa?: true;
   password?: true;
+}
+
+/**
+ * The checks behind `sensitive`, provided by the MFA module: this plugin knows no module.
+ * Each throws the refusal (423, MFA_REQUIRED, CONFIRMATION_FAILED) or returns.
+ */
+export interface SensitiveChecks {
+  recentPassword(sessionId: string): Promise<void>;
+  secondFactor(check: {
+    userId: number;
+    /** The route the code is for: a code answers the challenge of one route only. */
+    purpose: string;
+    fields: MfaSessionFields | null;
+  }): Promise<void>;
 }
 
 declare module "fastify" {
@@ -66,7 +78,7 @@ export function liftSessionFields(request: FastifyRequest): MfaSessionFields | n
 
 /** Lifts the session fields (preValidation), then asks for password and factor (preHandler). */
 export const sensitivePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, checks: SensitiveChecks) => {
     app.decorateRequest("mfaFields", null);
     app.addHook("preValidation", async (request) => {
       if (!request.routeOptions.config.sensitive) return;
@@ -78,10 +90,10 @@ export const sensitivePlugin = fp(
       const auth = request.auth;
       if (!sensitive || !auth || auth.via !== "session" || !auth.sessionId) return;
       // While impersonating, the operator's own password and factor answer.
-      const userId = auth.actor?.id ?? auth.user.id;
-      if (sensitive.password) await requireRecentPassword(app.ctx, auth.sessionId);
+      const userId = auth.operator?.id ?? auth.user.id;
+      if (sensitive.password) await checks.recentPassword(auth.sessionId);
       if (sensitive.mfa) {
-        await requireSecondFactor(app.ctx, {
+        await checks.secondFactor({
           userId,
           purpose: `${request.method} ${request.routeOptions.url ?? request.url}`,
           fields: request.mfaFields,

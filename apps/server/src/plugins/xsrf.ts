@@ -1,10 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { WIRE } from "@netfleet/contracts/constants";
-import { newSecret, safeEqual } from "../modules/accounts/secrets";
+import { newSecret, safeEqual } from "../lib/secrets";
 import { AppError } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * `false` for calls that devices make (enrolment): they hold no cookies and act on
+     * nobody's session, so a forged browser request gains nothing there.
+     */
+    xsrf?: false;
+  }
+}
 
 /**
  * Double-submit XSRF protection: every response without the cookie sets a random
@@ -24,7 +34,8 @@ export const xsrfPlugin = fp(
           httpOnly: false,
         });
       }
-      if (SAFE_METHODS.has(request.method) || !request.routeOptions.config.access) return;
+      const config = request.routeOptions.config;
+      if (SAFE_METHODS.has(request.method) || !config.access || config.xsrf === false) return;
       if (request.headers.authorization?.startsWith("Bearer ")) return;
       const header = request.headers[WIRE.xsrfHeader.toLowerCase()];
       if (!cookie || typeof header !== "string" || !safeEqual(cookie, header)) {

@@ -61,6 +61,8 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
     SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
     PUBLIC_URL: "http://localhost:8080",
     WEB_DIST_DIR: "/nonexistent",
+    // The machine may run its own broker on 1883.
+    MQTT_PORT: "0",
     ...envOverrides,
   });
   const app = await buildApp({ env, database, logger: false });

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import type { Db } from "../db/client";
-import { insertCompany } from "../db/bootstrap";
 import { devices, tags, users } from "../db/schema";
 import { hashPassword } from "../modules/accounts/passwords";
+import { type InsertedCompany, companiesRepo } from "../modules/companies/companies.repo";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 let testPasswordHash: Promise<string> | undefined;
@@ -13,13 +13,13 @@ const next = () => `${process.pid}-${++seq}`;
 const macFor = (i: number) =>
   `00:1E:42:${[16, 8, 0].map((shift) => ((i >> shift) & 255).toString(16).padStart(2, "0")).join(":")}`.toUpperCase();
 
-export type TestCompany = Awaited<ReturnType<typeof insertCompany>>;
+export type TestCompany = InsertedCompany;
 
 /** Factories insert real rows and accept overrides; defaults are unique per call. */
 export function factories(db: Db) {
   return {
     company(overrides: { name?: string; parent?: TestCompany | null; showPayment?: boolean } = {}) {
-      return insertCompany(db, {
+      return companiesRepo(db).insert({
         name: overrides.name ?? `Company ${next()}`,
         parent: overrides.parent ?? null,
         showPayment: overrides.showPayment ?? false,

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase, pgliteExtensions } from "../db/client";
-import { syncFixedRoles } from "../db/bootstrap";
+import { syncFixedRoles } from "../modules/accounts/bootstrap";
 
 declare module "vitest" {
   export interface ProvidedContext {

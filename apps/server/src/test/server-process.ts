@@ -44,6 +44,7 @@ export class ServerProcess {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
+        MQTT_PORT: "0",
         ...env,
         PORT: String(port),
       },
@@ -53,6 +54,12 @@ export class ServerProcess {
     this.child.stdout?.on("data", keep);
     this.child.stderr?.on("data", keep);
     this.child.once("exit", (code) => (this.exited = code));
+  }
+
+  /** The exit code once the process ended, and what it printed. */
+  async exit(): Promise<{ code: number | null; output: string }> {
+    if (this.exited === undefined) await new Promise((r) => this.child.once("exit", r));
+    return { code: this.exited ?? this.child.exitCode, output: this.output };
   }
 
   /** Polls /healthz until the server answers 200; fails at once if the process died. */

@@ -12,5 +12,7 @@ export type ErrorReportingConfig = z.infer<typeof errorReportingConfigSchema>;
 export const appConfigSchema = z.object({
   theme: themeSchema,
   error_reporting: errorReportingConfigSchema.nullable(),
+  /** A tile URL template for device maps; null draws maps without tiles. */
+  map_tile_url: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -2,33 +2,17 @@ import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   companies,
-  impersonationLogs,
   invitations,
   refreshTokens,
-  rolePermissions,
   roles,
   sessions,
   userTokens,
   users,
 } from "../../db/schema";
-
-/** The user as the auth layer needs it on every request. */
-export interface AuthUserRow {
-  id: number;
-  email: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  companyId: number;
-  companyPath: string;
-  roleId: number;
-  roleName: string;
-  globalScope: boolean;
-  permissions: string[];
-  /** The user's second factor, or null without one. */
-  mfaType: "email" | "teltonika_id" | "totp" | null;
-  /** The user's company requires a second factor. */
-  mfaMandatory: boolean;
-}
+import type { ActingUser } from "../../lib/actor";
+import { impersonationRepo } from "../impersonation/impersonation.repo";
+import { rolesRepo } from "../roles/roles.repo";
+import { userAuthColumns, usersRepo } from "../users/users.repo";
 
 export type UserTokenPurpose = "verify_email" | "reset_password" | "sign_in_link";
 
@@ -47,47 +31,23 @@ function openUserToken(tokenHash: string, purpose: UserTokenPurpose) {
   );
 }
 
-/** Accounts, sessions and one-time links. Pass a transaction to run calls inside it. */
+/**
+ * Sessions, refresh tokens, one-time links and invitations. The users rows these act on
+ * are written through usersRepo. Pass a transaction to run calls inside it.
+ */
 export function accountsRepo(db: Db) {
   return {
-    async findUserByEmail(email: string) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          passwordHash: users.passwordHash,
-          disabledAt: users.disabledAt,
-        })
-        .from(users)
-        .where(eq(users.email, email.toLowerCase()));
-      return row;
-    },
-
-    async findUserById(id: number) {
-      const [row] = await db
-        .select({ id: users.id, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-        .from(users)
-        .where(eq(users.id, id));
-      return row;
-    },
-
     /**
      * The signed-in user with role and company path, or undefined when the user is gone
      * or, for a session, when the session was revoked or has expired.
      */
-    async loadAuthUser(userId: number, sessionId: string | null): Promise<AuthUserRow | undefined> {
+    async loadAuthUser(userId: number, sessionId: string | null): Promise<ActingUser | undefined> {
       const base = db
         .select({
-          id: users.id,
-          email: users.email,
-          emailVerifiedAt: users.emailVerifiedAt,
-          disabledAt: users.disabledAt,
-          companyId: users.companyId,
+          ...userAuthColumns,
           companyPath: companies.path,
-          roleId: users.roleId,
           roleName: roles.name,
           globalScope: roles.globalScope,
-          mfaType: users.mfaType,
           mfaMandatory: companies.mfaMandatory,
         })
         .from(users)
@@ -106,10 +66,7 @@ export function accountsRepo(db: Db) {
             )
         : await base.where(eq(users.id, userId));
       if (!row) return undefined;
-      const perms = await db
-        .select({ permission: rolePermissions.permission })
-        .from(rolePermissions)
-        .where(eq(rolePermissions.roleId, row.roleId));
+      const permissions = await rolesRepo(db).permissionsOf(row.roleId);
       return {
         id: row.id,
         email: row.email,
@@ -120,17 +77,10 @@ export function accountsRepo(db: Db) {
         roleId: row.roleId,
         roleName: row.roleName,
         globalScope: row.globalScope,
-        permissions: perms.map((p) => p.permission),
+        permissions,
         mfaType: row.mfaType,
         mfaMandatory: row.mfaMandatory,
       };
-    },
-
-    async recordSuccessfulSignIn(userId: number) {
-      await db
-        .update(users)
-        .set({ lastLoginAt: sql`now()` })
-        .where(eq(users.id, userId));
     },
 
     /**
@@ -138,7 +88,7 @@ export function accountsRepo(db: Db) {
      * before the change must not undo it. Run inside a transaction.
      */
     async setPassword(userId: number, passwordHash: string) {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await usersRepo(db).setPasswordHash(userId, passwordHash);
       await db
         .update(userTokens)
         .set({ usedAt: sql`now()` })
@@ -149,17 +99,6 @@ export function accountsRepo(db: Db) {
             isNull(userTokens.usedAt),
           ),
         );
-    },
-
-    async markEmailVerified(userId: number) {
-      await db
-        .update(users)
-        .set({ emailVerifiedAt: sql`now()` })
-        .where(eq(users.id, userId));
-    },
-
-    async setTosAccepted(userId: number, accepted: boolean) {
-      await db.update(users).set({ tosAccepted: accepted }).where(eq(users.id, userId));
     },
 
     async createSession(input: {
@@ -218,10 +157,7 @@ export function accountsRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-      await db
-        .update(impersonationLogs)
-        .set({ endedAt: sql`now()`, endReason: impersonationEndReason(reason) })
-        .where(and(eq(impersonationLogs.sessionId, sessionId), isNull(impersonationLogs.endedAt)));
+      await impersonationRepo(db).endOfSession(sessionId, impersonationEndReason(reason));
     },
 
     /** Ends the user's sessions: all of them, or all but `keepSessionId` (the one asking). */
@@ -234,41 +170,27 @@ export function accountsRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: sql`now()`, revokedReason: reason })
         .where(and(mine, isNull(sessions.revokedAt)));
+      await impersonationRepo(db).endOfSessions(
+        db.select({ id: sessions.id }).from(sessions).where(mine),
+        impersonationEndReason(reason),
+      );
+    },
+
+    /** When the password was last typed in the session; null for an unknown session. */
+    async passwordConfirmedAt(sessionId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sessions.passwordConfirmedAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row?.at ?? null;
+    },
+
+    /** The session's user typed the password again. */
+    async confirmPassword(sessionId: string) {
       await db
-        .update(impersonationLogs)
-        .set({ endedAt: sql`now()`, endReason: impersonationEndReason(reason) })
-        .where(
-          and(
-            isNull(impersonationLogs.endedAt),
-            inArray(
-              impersonationLogs.sessionId,
-              db.select({ id: sessions.id }).from(sessions).where(mine),
-            ),
-          ),
-        );
-    },
-
-    /** The user's second factor and whether their company requires one. */
-    async findMfaState(userId: number) {
-      const [row] = await db
-        .select({
-          mfaType: users.mfaType,
-          mfaMandatory: companies.mfaMandatory,
-          emailVerifiedAt: users.emailVerifiedAt,
-        })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, userId));
-      return row;
-    },
-
-    /** What the e-mail change needs to know about the account. */
-    async findAccount(userId: number) {
-      const [row] = await db
-        .select({ id: users.id, email: users.email, username: users.username })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
+        .update(sessions)
+        .set({ passwordConfirmedAt: sql`now()` })
+        .where(eq(sessions.id, sessionId));
     },
 
     /**
@@ -277,17 +199,7 @@ export function accountsRepo(db: Db) {
      * another account holds the address.
      */
     async changeEmail(userId: number, email: string): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set({ email: email.toLowerCase(), emailVerifiedAt: null })
-        .where(
-          and(
-            eq(users.id, userId),
-            sql`not exists (select 1 from ${users} other where other.email = ${email.toLowerCase()} and other.id <> ${userId})`,
-          ),
-        )
-        .returning({ id: users.id });
-      if (rows.length === 0) return false;
+      if (!(await usersRepo(db).changeEmail(userId, email))) return false;
       await db
         .delete(userTokens)
         .where(
@@ -396,33 +308,6 @@ export function accountsRepo(db: Db) {
         .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
         .returning({ id: invitations.id });
       return rows.length === 1;
-    },
-
-    async createUser(input: {
-      email: string;
-      username: string | null;
-      firstName?: string | null;
-      lastName?: string | null;
-      passwordHash: string | null;
-      companyId: number;
-      roleId: number;
-      emailVerified: boolean;
-    }) {
-      const [row] = await db
-        .insert(users)
-        .values({
-          email: input.email.toLowerCase(),
-          username: input.username,
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          passwordHash: input.passwordHash,
-          companyId: input.companyId,
-          roleId: input.roleId,
-          emailVerifiedAt: input.emailVerified ? sql`now()` : null,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      return row?.id;
     },
   };
 }

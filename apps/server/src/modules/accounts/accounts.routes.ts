@@ -23,9 +23,11 @@ import {
 } from "@netfleet/contracts/schemas/account";
 import { idParamSchema, textSchema } from "@netfleet/contracts/schemas/common";
 import { ok, okList, okMessage } from "../../lib/envelope";
-import { PAT_PREFIX, requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/auth";
+import { PAT_PREFIX } from "./authenticate";
 import { AppError } from "../../plugins/errors";
 import { requireSecondFactor } from "../mfa/second-factor";
+import { usersRepo } from "../users/users.repo";
 import { accountsRepo } from "./accounts.repo";
 import {
   changeEmail,
@@ -43,7 +45,7 @@ import {
 } from "./accounts.service";
 import { presentToken } from "./accounts.presenter";
 import { personalAccessTokensRepo } from "./personal-access-tokens.repo";
-import { hashSecret, newSecret } from "./secrets";
+import { hashSecret, newSecret } from "../../lib/secrets";
 import {
   COOKIES,
   clearSessionCookies,
@@ -247,7 +249,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         response: { 200: messageEnvelopeSchema },
       },
       config: {
-        access: { permission: null, unverified: true, session: true },
+        access: { permission: null, tenant: false, unverified: true, session: true },
         rateLimit: { max: 5, timeWindow: 60_000 },
       },
     },
@@ -268,13 +270,13 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         body: updateAccountUserBodySchema,
         response: { 200: messageEnvelopeSchema },
       },
-      config: { access: { permission: null, unverified: true, session: true } },
+      config: { access: { permission: null, tenant: false, unverified: true, session: true } },
     },
     async (request) => {
       const auth = requireAuth(request);
       const { email, tos_accepted } = request.body;
       if (email !== undefined) {
-        if (auth.actor) {
+        if (auth.operator) {
           throw new AppError(
             "FORBIDDEN",
             "The e-mail address cannot be changed while impersonating another user.",
@@ -284,7 +286,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         await changeEmail(ctx, auth.user.id, email);
       }
       if (tos_accepted !== undefined) {
-        await accountsRepo(ctx.db).setTosAccepted(auth.user.id, tos_accepted);
+        await usersRepo(ctx.db).setTosAccepted(auth.user.id, tos_accepted);
       }
       return okMessage(
         email === undefined
@@ -395,7 +397,9 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         summary: "List your personal access tokens",
         response: { 200: listEnvelope(personalAccessTokenSchema) },
       },
-      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
+      config: {
+        access: { permission: null, tenant: false, session: true, notWhileImpersonating: true },
+      },
     },
     async (request) => {
       const rows = await personalAccessTokensRepo(ctx.db).listActive(requireAuth(request).user.id);
@@ -413,7 +417,7 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         response: { 201: dataEnvelope(createdTokenSchema) },
       },
       config: {
-        access: { permission: null, session: true, notWhileImpersonating: true },
+        access: { permission: null, tenant: false, session: true, notWhileImpersonating: true },
         sensitive: { mfa: true },
       },
     },
@@ -444,7 +448,9 @@ export async function accountsRoutes(appBase: FastifyInstance) {
         params: tokenIdParams,
         response: { 200: messageEnvelopeSchema },
       },
-      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
+      config: {
+        access: { permission: null, tenant: false, session: true, notWhileImpersonating: true },
+      },
     },
     async (request) => {
       const revoked = await personalAccessTokensRepo(ctx.db).revoke(

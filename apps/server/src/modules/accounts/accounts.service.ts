@@ -10,10 +10,11 @@ import {
   signInLinkMail,
   verifyEmailMail,
 } from "./account-mails";
+import { usersRepo } from "../users/users.repo";
 import { accountsRepo } from "./accounts.repo";
 import { type PasswordAttempt, takePasswordAttempt } from "./attempts";
 import { hashPassword, verifyPassword } from "./passwords";
-import { hashSecret, newSecret } from "./secrets";
+import { hashSecret, newSecret } from "../../lib/secrets";
 
 const HOUR_MS = 3_600_000;
 export const LINK_LIFETIMES_MS = {
@@ -62,7 +63,7 @@ const emailTaken = () =>
  * The address is unconfirmed until the link sent to it is opened, as after registration.
  */
 export async function changeEmail(ctx: AppContext, userId: number, email: string) {
-  const account = await accountsRepo(ctx.db).findAccount(userId);
+  const account = await usersRepo(ctx.db).findSummary(userId);
   if (!account) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
   if (account.username?.toLowerCase() !== account.email) {
     throw new AppError(
@@ -102,7 +103,7 @@ async function mailLinkToAccount(
   purpose: "reset_password" | "sign_in_link",
   mail: (to: string, token: string) => MailMessage,
 ) {
-  const user = await accountsRepo(ctx.db).findUserByEmail(email);
+  const user = await usersRepo(ctx.db).findCredentialsByEmail(email);
   if (!user || user.disabledAt) return;
   const token = newSecret();
   const lifetime =
@@ -150,7 +151,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     if (userId === undefined) throw invalidLink("password reset");
     await repo.setPassword(userId, passwordHash);
     // The link arrived by e-mail, which proves the address.
-    await repo.markEmailVerified(userId);
+    await usersRepo(tx).markEmailVerified(userId);
     await repo.revokeUserSessions(userId, "password_reset");
   });
 }
@@ -168,7 +169,7 @@ export async function useSignInLink(ctx: AppContext, token: string) {
     const repo = accountsRepo(tx);
     const userId = await repo.consumeUserToken(hashSecret(token), "sign_in_link");
     if (userId === undefined) throw invalidLink("sign-in");
-    await repo.markEmailVerified(userId);
+    await usersRepo(tx).markEmailVerified(userId);
   });
 }
 
@@ -177,7 +178,7 @@ export async function verifyEmail(ctx: AppContext, token: string) {
   await ctx.db.transaction(async (tx) => {
     const repo = accountsRepo(tx);
     const userId = await repo.consumeUserToken(hashSecret(token), "verify_email");
-    if (userId !== undefined) return repo.markEmailVerified(userId);
+    if (userId !== undefined) return usersRepo(tx).markEmailVerified(userId);
     if (!(await repo.wasConfirmedWith(hashSecret(token)))) throw invalidLink("confirmation");
   });
 }
@@ -207,7 +208,7 @@ export async function registerByInvitation(
     const invitation = await repo.findOpenInvitation(hashSecret(input.token));
     if (!invitation || !(await repo.acceptInvitation(invitation.id)))
       throw invalidLink("invitation");
-    const userId = await repo.createUser({
+    const userId = await usersRepo(tx).create({
       email: invitation.email,
       username: invitation.email.split("@")[0] ?? null,
       firstName: input.first_name || null,
@@ -284,7 +285,7 @@ export async function checkCredentials(
   ip: string,
 ): Promise<{ userId: number; attempt: PasswordAttempt }> {
   const attempt = await takePasswordAttempt(ctx, email, ip);
-  const user = await accountsRepo(ctx.db).findUserByEmail(email);
+  const user = await usersRepo(ctx.db).findCredentialsByEmail(email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok)
     throw new AppError("INVALID_CREDENTIALS", "The e-mail or password is incorrect.");
@@ -298,7 +299,7 @@ export async function checkCredentials(
  * unconfirmed address is dealt with first (see `authorize`).
  */
 export async function mustEnrolMfa(ctx: AppContext, userId: number): Promise<boolean> {
-  const state = await accountsRepo(ctx.db).findMfaState(userId);
+  const state = await usersRepo(ctx.db).findCredentials(userId);
   return (
     state !== undefined &&
     state.mfaMandatory &&

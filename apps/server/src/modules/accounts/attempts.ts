@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../plugins/errors";
 import { type AttemptPolicy, attemptsRepo } from "./attempts.repo";
-import { hashSecret } from "./secrets";
+import { hashSecret } from "../../lib/secrets";
 
 /**
  * Guessing a password is slowed per account and source address: a stranger elsewhere can

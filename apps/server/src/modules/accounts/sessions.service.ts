@@ -2,10 +2,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { SignJWT, jwtVerify } from "jose";
 import { WIRE } from "@netfleet/contracts/constants";
 import type { AppContext } from "../../app-context";
+import type { Operator } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
 import { impersonationRepo } from "../impersonation/impersonation.repo";
+import { usersRepo } from "../users/users.repo";
 import { accountsRepo } from "./accounts.repo";
-import { hashSecret, newSecret, openWith, sealWith } from "./secrets";
+import { hashSecret, newSecret, openWith, sealWith } from "../../lib/secrets";
 
 /**
  * Browser sessions: a short-lived signed access token and a rotating refresh token, both
@@ -28,12 +30,6 @@ const REFRESH_PATH = "/account/token";
  */
 const REUSE_GRACE_MS = 10_000;
 
-/** Who is really acting while a session impersonates another user (the token's `act`). */
-export interface Actor {
-  id: number;
-  email: string;
-}
-
 export interface AccessClaims {
   /** The user the token acts as: the impersonated user while impersonating. */
   userId: number;
@@ -41,14 +37,14 @@ export interface AccessClaims {
   iat: number;
   exp: number;
   /** The operator behind an impersonation; null for a user's own session. */
-  act: Actor | null;
+  act: Operator | null;
 }
 
 export async function signAccessToken(
   ctx: AppContext,
   userId: number,
   sessionId: string,
-  act: Actor | null = null,
+  act: Operator | null = null,
 ) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.env.ACCESS_TOKEN_TTL;
@@ -79,7 +75,7 @@ export async function verifyAccessToken(
     ) {
       return null;
     }
-    let act: Actor | null = null;
+    let act: Operator | null = null;
     if (payload.act !== undefined) {
       act = readActor(payload.act);
       if (!act) return null;
@@ -90,7 +86,7 @@ export async function verifyAccessToken(
   }
 }
 
-function readActor(value: unknown): Actor | null {
+function readActor(value: unknown): Operator | null {
   if (typeof value !== "object" || value === null) return null;
   const { sub, email } = value as { sub?: unknown; email?: unknown };
   const id = Number(sub);
@@ -157,7 +153,7 @@ export async function startSession(
       ip: request.ip,
     });
     await repo.insertRefreshToken(id, hashSecret(refresh), expiresAt);
-    await repo.recordSuccessfulSignIn(userId);
+    await usersRepo(tx).recordSignIn(userId);
     return id;
   });
   const access = await signAccessToken(ctx, userId, sessionId);
@@ -262,7 +258,7 @@ async function subjectOf(
   request: FastifyRequest,
   sessionId: string,
   ownerId: number,
-): Promise<{ userId: number; act: Actor | null }> {
+): Promise<{ userId: number; act: Operator | null }> {
   const repo = impersonationRepo(ctx.db);
   const live = await repo.liveOfSession(sessionId);
   if (!live) return { userId: ownerId, act: null };

@@ -43,11 +43,11 @@ async function appConfig(t: TestApp) {
 }
 
 describe("GET /api/app-config", () => {
-  it("answers anyone with the default theme and no error reporting, cacheable for a minute", async () => {
+  it("answers anyone with the default theme, no error reporting and no map tiles, cacheable for a minute", async () => {
     const { res, body } = await appConfig(plain);
     expect(body).toEqual({
       success: true,
-      data: { theme: DEFAULT_THEME, error_reporting: null },
+      data: { theme: DEFAULT_THEME, error_reporting: null, map_tile_url: null },
     });
     expect(body.data.theme.default).toBe(true);
     expect(res.headers["cache-control"]).toBe("public, max-age=60");
@@ -94,6 +94,28 @@ describe("GET /api/app-config", () => {
   });
 });
 
+describe("MAP_TILE_URL", () => {
+  it("is handed to the console, and its host, subdomains included, may serve images", async () => {
+    const tiled = await buildTestApp({
+      MAP_TILE_URL: "https://{s}.tiles.example.com/{z}/{x}/{y}.png",
+    });
+    try {
+      const { body } = await appConfig(tiled);
+      expect(body.data.map_tile_url).toBe("https://{s}.tiles.example.com/{z}/{x}/{y}.png");
+      const csp = String(
+        (await new TestAgent(tiled.app).get("/healthz")).headers["content-security-policy"],
+      );
+      expect(csp).toContain("img-src 'self' data: blob: https://*.tiles.example.com;");
+      const plainCsp = String(
+        (await new TestAgent(plain.app).get("/healthz")).headers["content-security-policy"],
+      );
+      expect(plainCsp).toContain("img-src 'self' data: blob:;");
+    } finally {
+      await tiled.close();
+    }
+  });
+});
+
 describe("THEME_FILE at start", () => {
   const start = (themeFile: string) =>
     buildApp({
@@ -101,6 +123,7 @@ describe("THEME_FILE at start", () => {
         NODE_ENV: "test",
         SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
         THEME_FILE: themeFile,
+        MQTT_PORT: "0",
       }),
       database: plain.database,
       logger: false,

@@ -13,6 +13,7 @@ export async function appConfigRoutes(appBase: FastifyInstance) {
   const config: AppConfig = {
     theme: ctx.theme,
     error_reporting: ctx.env.ERROR_REPORT_URL ? { url: ctx.env.ERROR_REPORT_URL } : null,
+    map_tile_url: ctx.env.MAP_TILE_URL ?? null,
   };
 
   app.get(

@@ -1,9 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CompanyListQuery } from "@netfleet/contracts/schemas/companies";
 import type { Db } from "../../db/client";
 import { companies, devices, users } from "../../db/schema";
-import { inTenant, type TenantScope } from "../../db/tenancy";
+import { childPath, inTenant, type TenantScope } from "../../db/tenancy";
 import { listOrder, pageIsEmpty, searchCondition } from "../../lib/list-query";
 
 const parent = alias(companies, "parent");
@@ -43,6 +44,44 @@ export interface CompanyListFilters {
 
 export function companiesRepo(db: Db) {
   return {
+    /** Inserts a company under `parent` (or at the top), filling in level and ancestry path. */
+    async insert(input: {
+      name: string;
+      parent?: { id: number; level: number; path: string } | null;
+      showPayment?: boolean;
+    }) {
+      const parent = input.parent ?? null;
+      const [row] = await db
+        .insert(companies)
+        .values({
+          name: input.name,
+          parentId: parent?.id ?? null,
+          level: parent ? parent.level + 1 : 1,
+          // The real path needs the id; a unique placeholder keeps the index happy until then.
+          path: `pending-${randomBytes(8).toString("hex")}`,
+          showPayment: input.showPayment ?? false,
+        })
+        .returning({ id: companies.id, level: companies.level });
+      const path = childPath(parent?.path ?? null, row!.id);
+      await db.update(companies).set({ path }).where(eq(companies.id, row!.id));
+      return { id: row!.id, level: row!.level, path, name: input.name };
+    },
+
+    /** Sets the company data left to spend, in bytes. */
+    async setRemainingData(id: number, bytes: number) {
+      await db.update(companies).set({ remainingData: bytes }).where(eq(companies.id, id));
+    },
+
+    /** Sets whether second factors are mandatory; false when the company is outside the tree. */
+    async setMfaMandatory(scope: TenantScope, id: number, mandatory: boolean): Promise<boolean> {
+      const rows = await db
+        .update(companies)
+        .set({ mfaMandatory: mandatory })
+        .where(and(eq(companies.id, id), inTenant(scope, companies.id)))
+        .returning({ id: companies.id });
+      return rows.length === 1;
+    },
+
     /** The company if the caller's tree holds it; undefined otherwise. */
     async findInScope(scope: TenantScope, id: number) {
       const [row] = await db
@@ -69,7 +108,11 @@ export function companiesRepo(db: Db) {
         filters.ids && inArray(companies.id, filters.ids),
         filters.parentIds &&
           or(
-            parentIds?.length ? inArray(companies.parentId, parentIds) : undefined,
+            // A parent outside the tree matches as a missing one would, even the parent of
+            // the caller's own company.
+            parentIds?.length
+              ? and(inArray(companies.parentId, parentIds), inTenant(scope, companies.parentId))
+              : undefined,
             filters.parentIds.includes(0) ? isNull(companies.parentId) : undefined,
           ),
         query.level === undefined ? undefined : eq(companies.level, query.level),
@@ -106,6 +149,8 @@ export function companiesRepo(db: Db) {
     },
   };
 }
+
+export type InsertedCompany = Awaited<ReturnType<ReturnType<typeof companiesRepo>["insert"]>>;
 
 export type CompanyListRow = Awaited<
   ReturnType<ReturnType<typeof companiesRepo>["list"]>

@@ -36,7 +36,7 @@ export async function companiesRoutes(appBase: FastifyInstance) {
         querystring: companyListQuerySchema,
         response: { 200: projectableListEnvelope(companyListItemSchema) },
       },
-      config: { access: { permission: "view_companies", scope: "companies:read" } },
+      config: { access: { permission: "view_companies", tenant: true, scope: "companies:read" } },
     },
     async (request) => {
       const { query } = request;
@@ -65,7 +65,9 @@ export async function companiesRoutes(appBase: FastifyInstance) {
         response: { 200: dataEnvelope(companyDataSchema) },
       },
       // The company-data figure of the resource summary (decision D6).
-      config: { access: { permission: "view_company_data_history", scope: "companies:read" } },
+      config: {
+        access: { permission: "view_company_data_history", tenant: true, scope: "companies:read" },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

@@ -24,6 +24,18 @@ export function creditsRepo(db: Db) {
         .where(eq(companyCredits.companyId, companyId))
         .orderBy(asc(creditTypes.id));
     },
+
+    /** Adds credit types to the catalogue; returns their ids by code. */
+    insertTypes(types: (typeof creditTypes.$inferInsert)[]) {
+      return db
+        .insert(creditTypes)
+        .values(types)
+        .returning({ id: creditTypes.id, code: creditTypes.code });
+    },
+
+    async insertBalances(balances: (typeof companyCredits.$inferInsert)[]) {
+      if (balances.length > 0) await db.insert(companyCredits).values(balances);
+    },
   };
 }
 

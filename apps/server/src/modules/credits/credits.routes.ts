@@ -41,7 +41,9 @@ export async function creditsRoutes(appBase: FastifyInstance) {
         querystring: creditsSummaryQuerySchema,
         response: { 200: dataEnvelope(creditsSummarySchema) },
       },
-      config: { access: { permission: "view_credits_summary", scope: "credits:read" } },
+      config: {
+        access: { permission: "view_credits_summary", tenant: true, scope: "credits:read" },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);

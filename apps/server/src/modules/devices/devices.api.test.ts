@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAgent } from "../../test/agent";
+import type { DeviceListItem, DeviceStatistics } from "@netfleet/contracts/schemas/devices";
+import { devices } from "../../db/schema";
+import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { expectMatchesReference } from "../../test/reference-api";
@@ -171,5 +174,383 @@ describe("GET /api/devices", () => {
     const agent = (await signedInAgent(t, { company: root })).agent;
     const body = (await agent.get("/api/devices?q=-gw&offset=5")).json<ListBody>();
     expect(body).toMatchObject({ success: true, data: [], meta: { total: 2 } });
+  });
+});
+
+type Device = DeviceListItem;
+type Page = { data: Device[]; meta: { total: number; total_capped: boolean } };
+type Failure = { errors: { code: string; source: string | null; message: string }[] };
+
+/** What a device reported, written as the gateway would. */
+async function report(id: number, values: Partial<typeof devices.$inferInsert>) {
+  await t.database.db.update(devices).set(values).where(eq(devices.id, id));
+}
+
+describe("the device list's fields, filters, edits, tags, statistics and export", () => {
+  let fleet: TestCompany;
+  let depot: TestCompany;
+  let yard: TestCompany;
+  let outsider: TestCompany;
+  let admin: TestAgent;
+  const id: Record<string, number> = {};
+  const tag: Record<string, number> = {};
+
+  const names = (page: Page) => page.data.map((d) => d.name).sort();
+  const list = async (query: string, agent = admin) =>
+    (await agent.get(`/api/devices?limit=100&${query}`)).json<Page>();
+
+  beforeAll(async () => {
+    fleet = await f.company({ name: "Fleet" });
+    depot = await f.company({ name: "Depot", parent: fleet });
+    yard = await f.company({ name: "Yard", parent: fleet });
+    outsider = await f.company({ name: "Outsider" });
+    admin = (await signedInAgent(t, { company: fleet })).agent;
+    const make = async (name: string, company: TestCompany, model = "RUTX11", status = 1) =>
+      (id[name] = (await f.device({ company, name, model, status })).id);
+    await make("hq-core", fleet);
+    await make("depot-gw", depot, "RUTX50");
+    await make("depot-ap", depot, "TAP100", 0);
+    await make("yard-switch", yard, "TSW101", 2);
+    await make("yard-spare", yard, "RUT241", 5);
+    await make("far-away", outsider);
+    await report(id["hq-core"]!, {
+      signal: -65,
+      temperature: 41.6,
+      operator: "Telia",
+      connectionType: "5G",
+      wanIp: "192.0.2.10",
+      latitude: 59.913868,
+      longitude: 10.752245,
+      routerUptime: 3600,
+      sent: 1_000,
+      received: 2_000,
+      lastSeenAt: new Date("2026-02-03T04:05:06.789Z"),
+      description: "Core router in the server room",
+    });
+    await report(id["depot-gw"]!, { signal: -80, operator: "Telenor", connectionType: "4G" });
+    await report(id["depot-ap"]!, { signal: -95, firmware: null });
+    for (const [name, company, color] of [
+      ["critical", fleet, "#ff0000"],
+      ["depot", depot, null],
+      ["yard", yard, "#00ff00"],
+      ["foreign", outsider, null],
+    ] as const) {
+      tag[name] = (await f.tag({ company, name: `tag-${name}`, color })).id;
+    }
+  });
+
+  describe("GET /api/devices", () => {
+    it("FM-ENTITY-001 answers each device with its tags, what it reported, its derived flags and its last connection", async () => {
+      await admin.put("/api/devices/tags/assign", {
+        data: [{ device_id: id["hq-core"], tag_id: [tag.critical] }],
+      });
+      const body = await list(`id=${id["hq-core"]},${id["depot-ap"]}`);
+      expectMatchesReference("GET", "/api/devices", 200, body);
+      const core = body.data.find((d) => d.name === "hq-core")!;
+      expect(core).toMatchObject({
+        original_model: "RUTX11",
+        firmware: "RUTX_R_00.07.06.10",
+        description: "Core router in the server room",
+        company_name: "Fleet",
+        tags: [{ id: tag.critical, name: "tag-critical", color: "#ff0000" }],
+        signal: -65,
+        temperature: 42,
+        operator: "Telia",
+        connection_type: "5G",
+        wan_ip: "192.0.2.10",
+        latitude: 59.913868,
+        longitude: 10.752245,
+        router_uptime: 3600,
+        sent: 1000,
+        received: 2000,
+        last_connection_at: "2026-02-03T04:05:06.789Z",
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        has_wifi: true,
+        has_mobile: true,
+        device_series: "RUTX",
+        fw_version: "00.07.06.10",
+        has_esim: false,
+      });
+      // What a device never reported is left out rather than null, as RMS types it.
+      const ap = body.data.find((d) => d.name === "depot-ap")!;
+      expect(ap).not.toHaveProperty("firmware");
+      expect(ap).not.toHaveProperty("last_connection_at");
+      expect(ap).not.toHaveProperty("operator");
+      expect(ap).toMatchObject({ tags: [], latitude: null, fw_version: null });
+    });
+
+    it("filters by status as RMS names it, and excludes with ne:status", async () => {
+      expect(names(await list("status=online"))).toEqual(["depot-gw", "hq-core"]);
+      expect(names(await list("status=offline"))).toEqual(["depot-ap"]);
+      expect(names(await list("status=pending"))).toEqual(["yard-switch"]);
+      expect(names(await list("status=not_activated"))).toEqual(["yard-spare"]);
+      expect(names(await list("ne:status=online"))).toEqual([
+        "depot-ap",
+        "yard-spare",
+        "yard-switch",
+      ]);
+      expect((await admin.get("/api/devices?status=asleep")).statusCode).toBe(422);
+    });
+
+    it("filters by model, firmware (unknown for none), MAC, operator and connection type", async () => {
+      expect(names(await list("model=RUTX50"))).toEqual(["depot-gw"]);
+      expect(names(await list("ne:model=RUTX11"))).toHaveLength(4);
+      expect(names(await list("firmware=unknown"))).toEqual(["depot-ap"]);
+      expect(names(await list("ne:firmware=RUTX_R_00.07.06.10"))).toEqual(["depot-ap"]);
+      const [core] = (await list(`id=${id["hq-core"]}`)).data;
+      expect(names(await list(`mac=${core!.mac.replaceAll(":", "").toLowerCase()}`))).toEqual([
+        "hq-core",
+      ]);
+      expect(names(await list("operator=Telenor"))).toEqual(["depot-gw"]);
+      expect(names(await list("ne:operator=Telenor"))).toHaveLength(4);
+      expect(names(await list("connection_type=5g"))).toEqual(["hq-core"]);
+    });
+
+    it("filters by signal: excellent from -70 dBm, average from -85, low below, no_signal without", async () => {
+      expect(names(await list("signal=excellent"))).toEqual(["hq-core"]);
+      expect(names(await list("signal=average"))).toEqual(["depot-gw"]);
+      expect(names(await list("signal=low"))).toEqual(["depot-ap"]);
+      expect(names(await list("signal=no_signal"))).toEqual(["yard-spare", "yard-switch"]);
+      expect(names(await list("ne:signal=excellent"))).toHaveLength(4);
+    });
+
+    it("filters by one company of the caller's tree, and finds nothing in another tree", async () => {
+      expect(names(await list(`company_id=${depot.id}`))).toEqual(["depot-ap", "depot-gw"]);
+      const other = await list(`company_id=${outsider.id}`);
+      const missing = await list("company_id=2147483647");
+      expect(other).toEqual(missing);
+      expect(other.meta.total).toBe(0);
+    });
+
+    it("filters by tag and excludes a tag", async () => {
+      await admin.put("/api/devices/tags/overwrite", {
+        data: [
+          { device_id: id["depot-gw"], tag_id: [tag.depot, tag.critical] },
+          { device_id: id["depot-ap"], tag_id: [tag.depot] },
+        ],
+      });
+      expect(names(await list(`tag_id=${tag.depot}`))).toEqual(["depot-ap", "depot-gw"]);
+      expect(names(await list(`tag_id=${tag.critical}`))).toEqual(["depot-gw", "hq-core"]);
+      expect(names(await list(`ne:tag_id=${tag.depot}`))).toEqual([
+        "hq-core",
+        "yard-spare",
+        "yard-switch",
+      ]);
+    });
+
+    it("refuses an offset past 10 000 with 422 naming the cursor to use instead", async () => {
+      const res = await admin.get("/api/devices?offset=10001");
+      expect(res.statusCode).toBe(422);
+      const error = res.json<Failure>().errors[0];
+      expect(error?.source).toBe("offset");
+      expect(error?.message).toContain("after=<meta.next>");
+    });
+
+    it("refuses a cursor it did not give, one of another sort, and both directions at once", async () => {
+      const first = (await admin.get("/api/devices?limit=2&sort=name")).json<{
+        meta: { next: string };
+      }>();
+      const other = await admin.get(`/api/devices?limit=2&sort=model&after=${first.meta.next}`);
+      expect(other.statusCode).toBe(422);
+      expect(other.json<Failure>().errors[0]).toMatchObject({ source: "after" });
+      expect(other.json<Failure>().errors[0]?.message).toContain("another sort order");
+      const forged = Buffer.from(JSON.stringify(["name", ["x", "1 or 1=1"]]));
+      for (const token of ["garbage", forged.toString("base64url")]) {
+        const res = await admin.get(`/api/devices?sort=name&before=${token}`);
+        expect(res.statusCode).toBe(422);
+        expect(res.json<Failure>().errors[0]?.source).toBe("before");
+      }
+      const both = await admin.get(
+        `/api/devices?sort=name&after=${first.meta.next}&before=${first.meta.next}`,
+      );
+      expect(both.statusCode).toBe(422);
+    });
+  });
+
+  describe("PUT /api/devices/{id}", () => {
+    it("renames a device and sets its description, answering the device as the list shows it", async () => {
+      const res = await admin.put(`/api/devices/${id["yard-spare"]}`, {
+        name: "  yard-reserve ",
+        description: "On the shelf",
+      });
+      expect(res.statusCode).toBe(200);
+      expectMatchesReference("PUT", `/api/devices/${id["yard-spare"]}`, 200, res.json());
+      expect(res.json<{ data: Device }>().data).toMatchObject({
+        id: id["yard-spare"],
+        name: "yard-reserve",
+        description: "On the shelf",
+      });
+      expect(names(await list(`id=${id["yard-spare"]}`))).toEqual(["yard-reserve"]);
+      const cleared = await admin.put(`/api/devices/${id["yard-spare"]}`, { description: "" });
+      expect(cleared.json<{ data: Device }>().data).not.toHaveProperty("description");
+      await admin.put(`/api/devices/${id["yard-spare"]}`, { name: "yard-spare" });
+    });
+
+    it("refuses an empty name or one with forbidden characters, naming the field", async () => {
+      for (const name of ["   ", "core<script>"]) {
+        const res = await admin.put(`/api/devices/${id["hq-core"]}`, { name });
+        expect(res.statusCode).toBe(422);
+        expect(res.json<Failure>().errors[0]?.source).toBe("name");
+      }
+    });
+
+    it("replaces the tags with tag_id, and refuses tags the caller cannot use", async () => {
+      const res = await admin.put(`/api/devices/${id["yard-switch"]}`, {
+        tag_id: [tag.yard, tag.critical],
+      });
+      expect(res.json<{ data: Device }>().data.tags.map((t) => t.name)).toEqual([
+        "tag-critical",
+        "tag-yard",
+      ]);
+      const foreign = await admin.put(`/api/devices/${id["yard-switch"]}`, {
+        tag_id: [tag.foreign],
+      });
+      expect(foreign.statusCode).toBe(422);
+      expect(foreign.json<Failure>().errors[0]).toMatchObject({ source: "tag_id" });
+      // A sibling company's tag stays with its own branch.
+      const sibling = await admin.put(`/api/devices/${id["yard-switch"]}`, {
+        tag_id: [tag.depot],
+      });
+      expect(sibling.statusCode).toBe(422);
+      expect(sibling.json<Failure>().errors[0]?.message).toContain("its own company");
+      const kept = await list(`id=${id["yard-switch"]}`);
+      expect(kept.data[0]?.tags.map((t) => t.name)).toEqual(["tag-critical", "tag-yard"]);
+    });
+
+    it("lets a guest change nothing, and answers a device of another tree as missing", async () => {
+      const guest = (await signedInAgent(t, { company: fleet, role: "read_only" })).agent;
+      expect((await guest.put(`/api/devices/${id["hq-core"]}`, { name: "x" })).statusCode).toBe(
+        403,
+      );
+      const other = await admin.put(`/api/devices/${id["far-away"]}`, { name: "mine" });
+      const missing = await admin.put("/api/devices/2147483647", { name: "mine" });
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual(missing.json());
+    });
+  });
+
+  describe("PUT /api/devices/tags/assign, unassign and overwrite", () => {
+    it("adds tags, takes some or all off, and overwrites them", async () => {
+      const device = id["hq-core"]!;
+      const tagsOf = async () => (await list(`id=${device}`)).data[0]!.tags.map((t) => t.name);
+      const overwrite = await admin.put("/api/devices/tags/overwrite", {
+        data: [{ device_id: device, tag_id: [] }],
+      });
+      expect(overwrite.statusCode).toBe(200);
+      expectMatchesReference("PUT", "/api/devices/tags/overwrite", 200, overwrite.json());
+      expect(await tagsOf()).toEqual([]);
+      await admin.put("/api/devices/tags/assign", {
+        data: [{ device_id: device, tag_id: [tag.critical] }],
+      });
+      const assign = await admin.put("/api/devices/tags/assign", {
+        data: [{ device_id: device, tag_id: [tag.critical] }],
+      });
+      expectMatchesReference("PUT", "/api/devices/tags/assign", 200, assign.json());
+      expect(await tagsOf()).toEqual(["tag-critical"]);
+      const unassign = await admin.put("/api/devices/tags/unassign", {
+        data: [{ device_id: device, tag_id: [tag.critical] }],
+      });
+      expectMatchesReference("PUT", "/api/devices/tags/unassign", 200, unassign.json());
+      expect(await tagsOf()).toEqual([]);
+      await admin.put("/api/devices/tags/assign", {
+        data: [{ device_id: device, tag_id: [tag.critical] }],
+      });
+      await admin.put("/api/devices/tags/unassign", { data: [{ device_id: device, tag_id: [] }] });
+      expect(await tagsOf()).toEqual([]);
+    });
+
+    it("changes nothing when one device or tag is out of reach, naming which", async () => {
+      const res = await admin.put("/api/devices/tags/assign", {
+        data: [
+          { device_id: id["yard-spare"], tag_id: [tag.yard] },
+          { device_id: id["far-away"], tag_id: [tag.critical] },
+        ],
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<Failure>().errors[0]?.source).toBe("data.1.device_id");
+      expect((await list(`id=${id["yard-spare"]}`)).data[0]?.tags).toEqual([]);
+      const foreignTag = await admin.put("/api/devices/tags/assign", {
+        data: [{ device_id: id["yard-spare"], tag_id: [tag.foreign] }],
+      });
+      expect(foreignTag.statusCode).toBe(422);
+      expect(foreignTag.json<Failure>().errors[0]?.source).toBe("data.0.tag_id");
+    });
+
+    it("lets a subsidiary's user see its devices' tags but not put a parent's tag on", async () => {
+      await admin.put("/api/devices/tags/overwrite", {
+        data: [{ device_id: id["depot-gw"], tag_id: [tag.critical, tag.depot] }],
+      });
+      const local = (await signedInAgent(t, { company: depot, role: "end_user" })).agent;
+      const seen = await list(`id=${id["depot-gw"]}`, local);
+      expect(seen.data[0]?.tags.map((t) => t.name)).toEqual(["tag-critical", "tag-depot"]);
+      const res = await local.put("/api/devices/tags/assign", {
+        data: [{ device_id: id["depot-ap"], tag_id: [tag.critical] }],
+      });
+      expect(res.statusCode).toBe(422);
+    });
+  });
+
+  describe("GET /api/devices/statistics", () => {
+    it("counts the filtered devices by status, model and firmware for the three charts", async () => {
+      const res = await admin.get("/api/devices/statistics");
+      expect(res.statusCode).toBe(200);
+      expectMatchesReference("GET", "/api/devices/statistics", 200, res.json());
+      expect(res.json<{ data: DeviceStatistics }>().data).toEqual({
+        status: { online: 2, offline: 1, pending: 1, not_activated: 1 },
+        model: { RUT241: 1, RUTX11: 1, RUTX50: 1, TAP100: 1, TSW101: 1 },
+        firmware: { "RUTX_R_00.07.06.10": 4, unknown: 1 },
+      });
+      const filtered = await admin.get(
+        `/api/devices/statistics?charts=status,model&company_id=${depot.id}`,
+      );
+      expect(filtered.json<{ data: DeviceStatistics }>().data).toEqual({
+        status: { online: 1, offline: 1 },
+        model: { RUTX50: 1, TAP100: 1 },
+      });
+    });
+
+    it("refuses a chart it does not draw", async () => {
+      const res = await admin.get("/api/devices/statistics?charts=status,weather");
+      expect(res.statusCode).toBe(422);
+      expect(res.json<Failure>().errors[0]?.source).toBe("charts");
+    });
+  });
+
+  describe("GET /api/devices/export/csv", () => {
+    it("exports the filtered devices as CSV with a header row, in the list's order", async () => {
+      const res = await admin.get(`/api/devices/export/csv?company_id=${depot.id}&sort=-name`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(res.headers["content-disposition"]).toMatch(
+        /^attachment; filename="devices-.+\.csv"$/,
+      );
+      const lines = res.body.trimEnd().split("\r\n");
+      expect(lines[0]).toMatch(
+        /^id,name,serial,mac,model,firmware,status,company_id,company_name,tags,/,
+      );
+      expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["depot-gw", "depot-ap"]);
+      expect(lines[1]).toContain(",Online,");
+    });
+
+    it("neutralises text a spreadsheet would run as a formula, but not negative numbers", async () => {
+      await admin.put(`/api/devices/${id["depot-ap"]}`, {
+        name: "=1+2",
+        description: "-2+3, @SUM",
+      });
+      const res = await admin.get("/api/devices/export/csv?model=TAP100");
+      const row = res.body.trimEnd().split("\r\n")[1]!;
+      expect(row).toContain(`,'=1+2,`);
+      expect(row).toContain(`,"'-2+3, @SUM",`);
+      expect(row).toContain(",-95,");
+      await admin.put(`/api/devices/${id["depot-ap"]}`, { name: "depot-ap", description: null });
+    });
+
+    it("exports nothing of another tree, as for a company that does not exist", async () => {
+      const other = await admin.get(`/api/devices/export/csv?company_id=${outsider.id}`);
+      const missing = await admin.get("/api/devices/export/csv?company_id=2147483647");
+      expect(other.body).toBe(missing.body);
+      expect(other.body.trimEnd().split("\r\n")).toHaveLength(1);
+    });
   });
 });

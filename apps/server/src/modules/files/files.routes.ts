@@ -24,7 +24,7 @@ export async function filesRoutes(appBase: FastifyInstance) {
         querystring: fileListQuerySchema,
         response: { 200: projectableListEnvelope(fileListItemSchema) },
       },
-      config: { access: { permission: "view_files", scope: "files:read" } },
+      config: { access: { permission: "view_files", tenant: true, scope: "files:read" } },
     },
     async (request) => {
       checkListQuery(request.query, { searchable, sortable });

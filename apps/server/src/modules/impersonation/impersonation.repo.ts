@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ImpersonationEndReason } from "@netfleet/contracts/schemas/impersonation";
 import type { Db } from "../../db/client";
@@ -6,13 +19,14 @@ import {
   companies,
   impersonationGrants,
   impersonationLogs,
-  rolePermissions,
   roles,
   sessions,
   users,
 } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
 import { likeContains, parseSort } from "../../lib/list-query";
+import { rolesRepo } from "../roles/roles.repo";
+import { userSummaryColumns, usersRepo } from "../users/users.repo";
 
 const operators = alias(users, "operators");
 const targets = alias(users, "targets");
@@ -71,33 +85,20 @@ export function impersonationRepo(db: Db) {
         .where(and(eq(impersonationGrants.userId, userId), isNull(impersonationGrants.usedAt)));
     },
 
-    async setLimit(userId: number, until: Date | null) {
-      await db.update(users).set({ impersonationAccessLimit: until }).where(eq(users.id, userId));
-    },
-
     /** A user the caller's scope holds, with what starting an impersonation checks. */
     async findTarget(scope: TenantScope, id: number) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          companyId: users.companyId,
-          limit: users.impersonationAccessLimit,
-          verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
-          disabled: sql<boolean>`${users.disabledAt} is not null`,
-          grantLive: sql<boolean>`coalesce(${users.impersonationAccessLimit} > now(), false)`,
-          superAdmin: sql<boolean>`${rolePermissions.permission} is not null`,
-        })
-        .from(users)
-        .leftJoin(
-          rolePermissions,
-          and(
-            eq(rolePermissions.roleId, users.roleId),
-            eq(rolePermissions.permission, "super_admin"),
-          ),
-        )
-        .where(and(eq(users.id, id), inTenant(scope, users.companyId)));
-      return row;
+      const user = await usersRepo(db).findInScope(scope, id);
+      if (!user) return undefined;
+      return {
+        id: user.id,
+        email: user.email,
+        companyId: user.companyId,
+        limit: user.impersonationAccessLimit,
+        verified: user.emailVerifiedAt !== null,
+        disabled: user.disabledAt !== null,
+        grantLive: user.impersonationGrantLive,
+        superAdmin: await rolesRepo(db).grants(user.roleId, "super_admin"),
+      };
     },
 
     /** Opens a log row for the session; false when the session already impersonates. */
@@ -182,6 +183,24 @@ export function impersonationRepo(db: Db) {
       return rows.length;
     },
 
+    /**
+     * Ends the live impersonations of the sessions a query of session ids selects, in one
+     * statement however many sessions a user has.
+     */
+    async endOfSessions(sessionIds: SQLWrapper, reason: ImpersonationEndReason) {
+      await db
+        .update(impersonationLogs)
+        .set({ endedAt: sql`now()`, endReason: reason })
+        .where(
+          and(isNull(impersonationLogs.endedAt), inArray(impersonationLogs.sessionId, sessionIds)),
+        );
+    },
+
+    /** Adds impersonations that already ended, as the demo world's history. */
+    async addEnded(entries: (typeof impersonationLogs.$inferInsert & { endedAt: Date })[]) {
+      if (entries.length > 0) await db.insert(impersonationLogs).values(entries);
+    },
+
     async endOfTarget(targetId: number, reason: ImpersonationEndReason): Promise<number> {
       const rows = await db
         .update(impersonationLogs)
@@ -238,11 +257,7 @@ export function impersonationRepo(db: Db) {
       const [rows, totals] = await Promise.all([
         db
           .select({
-            id: users.id,
-            email: users.email,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            companyId: users.companyId,
+            ...userSummaryColumns,
             companyName: companies.name,
             roleTitle: roles.title,
             limit: users.impersonationAccessLimit,

@@ -45,7 +45,7 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         response: { 200: dataEnvelope(grantImpersonationAccessResultSchema) },
       },
       config: {
-        access: { permission: null, session: true, notWhileImpersonating: true },
+        access: { permission: null, tenant: false, session: true, notWhileImpersonating: true },
         rateLimit: { max: 5, timeWindow: 60_000 },
       },
     },
@@ -73,7 +73,9 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         body: confirmImpersonationAccessBodySchema,
         response: { 200: dataEnvelope(confirmImpersonationAccessResultSchema) },
       },
-      config: { access: { permission: null, session: true, notWhileImpersonating: true } },
+      config: {
+        access: { permission: null, tenant: false, session: true, notWhileImpersonating: true },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -94,15 +96,15 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         response: { 200: messageEnvelopeSchema },
       },
       // Withdrawing consent must always work, even before the e-mail is confirmed.
-      config: { access: { permission: null, session: true, unverified: true } },
+      config: { access: { permission: null, tenant: false, session: true, unverified: true } },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
       const ended = await revokeGrant(ctx, auth.user.id);
       if (ended > 0) request.log.info({ targetId: auth.user.id, ended }, "impersonation revoked");
       // Revoked from inside the impersonation: the operator is themselves again.
-      if (auth.actor && auth.sessionId) {
-        await issueAccessToken(ctx, request, reply, auth.sessionId, auth.actor.id);
+      if (auth.operator && auth.sessionId) {
+        await issueAccessToken(ctx, request, reply, auth.sessionId, auth.operator.id);
       }
       return okMessage("Impersonation access revoked successfully");
     },
@@ -116,7 +118,7 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         summary: "Stop impersonating and return to your own session",
         response: { 200: messageEnvelopeSchema },
       },
-      config: { access: { permission: null, session: true, unverified: true } },
+      config: { access: { permission: null, tenant: false, session: true, unverified: true } },
     },
     async (request, reply) => {
       await cancelImpersonation(ctx, request, reply, requireAuth(request));
@@ -134,7 +136,12 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         response: { 200: dataEnvelope(startImpersonationResultSchema) },
       },
       config: {
-        access: { permission: "impersonate_users", session: true, notWhileImpersonating: true },
+        access: {
+          permission: "impersonate_users",
+          tenant: true,
+          session: true,
+          notWhileImpersonating: true,
+        },
       },
     },
     async (request, reply) => {
@@ -152,7 +159,9 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         querystring: impersonationLogsQuerySchema,
         response: { 200: listEnvelope(impersonationLogSchema) },
       },
-      config: { access: { permission: "view_impersonation_logs", scope: "users:read" } },
+      config: {
+        access: { permission: "view_impersonation_logs", tenant: true, scope: "users:read" },
+      },
     },
     async (request) => {
       const { rows, total } = await impersonationRepo(ctx.db).list(
@@ -172,7 +181,7 @@ export async function impersonationRoutes(appBase: FastifyInstance) {
         querystring: impersonableUsersQuerySchema,
         response: { 200: listEnvelope(impersonableUserSchema) },
       },
-      config: { access: { permission: "impersonate_users", session: true } },
+      config: { access: { permission: "impersonate_users", tenant: true, session: true } },
     },
     async (request) => {
       const auth = requireAuth(request);

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context";
 import type { Auth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
-import { hashSecret, newSecret } from "../accounts/secrets";
+import { hashSecret, newSecret } from "../../lib/secrets";
 import { issueAccessToken } from "../accounts/sessions.service";
 import { impersonationAccessMail } from "./impersonation-mails";
+import { usersRepo } from "../users/users.repo";
 import { impersonationRepo } from "./impersonation.repo";
 
 /** A grant link lives as long as an e-mail confirmation link. */
@@ -61,7 +62,7 @@ export async function confirmGrant(ctx: AppContext, userId: number, token: strin
         { source: "token" },
       );
     }
-    await repo.setLimit(userId, until);
+    await usersRepo(tx).setImpersonationAccessLimit(userId, until);
     return until;
   });
 }
@@ -70,7 +71,7 @@ export async function confirmGrant(ctx: AppContext, userId: number, token: strin
 export async function revokeGrant(ctx: AppContext, userId: number): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const repo = impersonationRepo(tx);
-    await repo.setLimit(userId, null);
+    await usersRepo(tx).setImpersonationAccessLimit(userId, null);
     await repo.voidOpenGrants(userId);
     return repo.endOfTarget(userId, "revoked");
   });
@@ -135,13 +136,13 @@ export async function cancelImpersonation(
   reply: FastifyReply,
   auth: Auth,
 ) {
-  if (!auth.actor || !auth.sessionId) {
+  if (!auth.operator || !auth.sessionId) {
     throw new AppError("CONFLICT", "You are not impersonating anyone.");
   }
   await impersonationRepo(ctx.db).endOfSession(auth.sessionId, "cancelled");
   request.log.info(
-    { operatorId: auth.actor.id, targetId: auth.user.id, sessionId: auth.sessionId },
+    { operatorId: auth.operator.id, targetId: auth.user.id, sessionId: auth.sessionId },
     "impersonation cancelled",
   );
-  await issueAccessToken(ctx, request, reply, auth.sessionId, auth.actor.id);
+  await issueAccessToken(ctx, request, reply, auth.sessionId, auth.operator.id);
 }

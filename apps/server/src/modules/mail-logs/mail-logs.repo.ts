@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { parseSort } from "../../lib/list-query";
@@ -35,6 +35,21 @@ export function mailLogsRepo(db: Db) {
         db.select({ total: count() }).from(mailOutbox).where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    /** Messages of one template sent to an address within the last `windowSeconds`. */
+    async countRecent(to: string, template: string, windowSeconds: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.to, to),
+            eq(mailOutbox.template, template),
+            gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     /** Records a message the mailer is about to send, or keeps (status "outbox"). */

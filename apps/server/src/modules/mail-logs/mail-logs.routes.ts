@@ -19,7 +19,7 @@ export async function mailLogsRoutes(appBase: FastifyInstance) {
         querystring: mailLogsQuerySchema,
         response: { 200: listEnvelope(mailLogSchema) },
       },
-      config: { access: { permission: "view_mail_logs", scope: "system:read" } },
+      config: { access: { permission: "view_mail_logs", tenant: false, scope: "system:read" } },
     },
     async (request) => {
       const { rows, total } = await mailLogsRepo(ctx.db).list(request.query);

@@ -1,56 +1,18 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  type MfaPending,
-  companies,
-  mailOutbox,
-  mfaChallenges,
-  mfaRecoveryCodes,
-  sessions,
-  users,
-} from "../../db/schema";
-import { type TenantScope, inTenant } from "../../db/tenancy";
+import { mfaChallenges, mfaRecoveryCodes } from "../../db/schema";
+import { usersRepo } from "../users/users.repo";
 
 /** The template of every e-mail that carries a second-factor code. */
 export const MFA_CODE_TEMPLATE = "mfa_code";
 
-/** Second factors, their challenges and password confirmation. Pass a transaction to run inside it. */
+/**
+ * Challenges and recovery codes. A user's factor itself lives on the users row and the
+ * company's rule on the companies row: those go through their owners' repositories.
+ * Pass a transaction to run calls inside it.
+ */
 export function mfaRepo(db: Db) {
   return {
-    /** What the second-factor checks need to know about a user. */
-    async findUserMfa(userId: number) {
-      const [row] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          passwordHash: users.passwordHash,
-          mfaType: users.mfaType,
-          totpSecret: users.totpSecret,
-          totpLastStep: users.totpLastStep,
-          mfaPending: users.mfaPending,
-          mfaMandatory: companies.mfaMandatory,
-        })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, userId));
-      return row;
-    },
-
-    /** Codes e-mailed to an address within the last `windowSeconds`. */
-    async countRecentCodeMails(email: string, windowSeconds: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(mailOutbox)
-        .where(
-          and(
-            eq(mailOutbox.to, email),
-            eq(mailOutbox.template, MFA_CODE_TEMPLATE),
-            gt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${windowSeconds})`),
-          ),
-        );
-      return row?.n ?? 0;
-    },
-
     async createChallenge(input: {
       id: string;
       userId: number;
@@ -106,18 +68,6 @@ export function mfaRepo(db: Db) {
       return rows.length === 1;
     },
 
-    /** Records an accepted TOTP step; false when that step or a later one was used already. */
-    async advanceTotpStep(userId: number, step: number): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set({ totpLastStep: step })
-        .where(
-          and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
-        )
-        .returning({ id: users.id });
-      return rows.length === 1;
-    },
-
     /** Uses up an unused recovery code; false when there is none with this hash. */
     async useRecoveryCode(userId: number, codeHash: string): Promise<boolean> {
       const rows = await db
@@ -142,26 +92,6 @@ export function mfaRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    async setPending(userId: number, pending: MfaPending | null) {
-      await db.update(users).set({ mfaPending: pending }).where(eq(users.id, userId));
-    },
-
-    /**
-     * Counts one code against the enrolment in progress and returns it; undefined when
-     * there is none or its attempts are spent. One statement, so concurrent codes count.
-     */
-    async takeEnrolmentAttempt(userId: number, maxAttempts: number) {
-      const attempts = sql`(${users.mfaPending}->>'attempts')::int`;
-      const [row] = await db
-        .update(users)
-        .set({
-          mfaPending: sql`jsonb_set(${users.mfaPending}, '{attempts}', to_jsonb(${attempts} + 1))`,
-        })
-        .where(and(eq(users.id, userId), isNotNull(users.mfaPending), lt(attempts, maxAttempts)))
-        .returning({ pending: users.mfaPending });
-      return row?.pending ?? undefined;
-    },
-
     /** Turns the second factor on and replaces the recovery codes. */
     async enable(
       userId: number,
@@ -169,10 +99,7 @@ export function mfaRepo(db: Db) {
       totpSecret: string | null,
       recoveryHashes: string[],
     ) {
-      await db
-        .update(users)
-        .set({ mfaType: type, totpSecret, totpLastStep: null, mfaPending: null })
-        .where(eq(users.id, userId));
+      await usersRepo(db).setSecondFactor(userId, type, totpSecret);
       await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
       if (recoveryHashes.length > 0) {
         await db
@@ -183,50 +110,9 @@ export function mfaRepo(db: Db) {
 
     /** Turns the second factor off: secret, recovery codes and open challenges go with it. */
     async disable(userId: number) {
-      await db
-        .update(users)
-        .set({ mfaType: null, totpSecret: null, totpLastStep: null, mfaPending: null })
-        .where(eq(users.id, userId));
+      await usersRepo(db).setSecondFactor(userId, null, null);
       await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
       await db.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
-    },
-
-    /** A user of the caller's tree by e-mail. */
-    async findUserInScope(scope: TenantScope, email: string) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, email.toLowerCase()), inTenant(scope, users.companyId)));
-      return row;
-    },
-
-    async passwordConfirmedAt(sessionId: string): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: sessions.passwordConfirmedAt })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId));
-      return row?.at ?? null;
-    },
-
-    async confirmPassword(sessionId: string) {
-      await db
-        .update(sessions)
-        .set({ passwordConfirmedAt: sql`now()` })
-        .where(eq(sessions.id, sessionId));
-    },
-
-    /** Sets a company's rule; false when the company is outside the caller's tree. */
-    async setCompanyMandatory(
-      scope: TenantScope,
-      companyId: number,
-      mandatory: boolean,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(companies)
-        .set({ mfaMandatory: mandatory })
-        .where(and(eq(companies.id, companyId), inTenant(scope, companies.id)))
-        .returning({ id: companies.id });
-      return rows.length === 1;
     },
   };
 }

@@ -17,6 +17,8 @@ import {
 import { ok, okMessage } from "../../lib/envelope";
 import { type Auth, requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
+import { companiesRepo } from "../companies/companies.repo";
+import { usersRepo } from "../users/users.repo";
 import { mfaRepo } from "./mfa.repo";
 import {
   changePassword,
@@ -28,7 +30,12 @@ import {
 } from "./mfa.service";
 
 /** The account's own factor: a browser session, never while impersonating. */
-const own = { permission: null, session: true, notWhileImpersonating: true } as const;
+const own = {
+  permission: null,
+  tenant: false,
+  session: true,
+  notWhileImpersonating: true,
+} as const;
 const companyParams = z.object({ id: idParamSchema });
 
 /** Routes of session-bound handlers: the plugin guarantees a session id. */
@@ -167,14 +174,13 @@ export async function mfaRoutes(appBase: FastifyInstance) {
         response: { 200: messageEnvelopeSchema },
       },
       config: {
-        access: { permission: "super_admin", session: true },
+        access: { permission: "super_admin", tenant: true, session: true },
         sensitive: { password: true },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
-      const repo = mfaRepo(ctx.db);
-      const user = await repo.findUserInScope(auth.tenant, request.body.email);
+      const user = await usersRepo(ctx.db).findByEmailInScope(auth.tenant, request.body.email);
       if (!user) throw new AppError("NOT_FOUND", "No such user.", { source: "email" });
       await ctx.db.transaction((tx) => mfaRepo(tx).disable(user.id));
       return okMessage("Two-factor authentication removed");
@@ -191,11 +197,11 @@ export async function mfaRoutes(appBase: FastifyInstance) {
         body: updateCompanyMfaBodySchema,
         response: { 200: messageEnvelopeSchema },
       },
-      config: { access: { permission: "update_companies", session: true } },
+      config: { access: { permission: "update_companies", tenant: true, session: true } },
     },
     async (request) => {
       const { tenant } = requireAuth(request);
-      const updated = await mfaRepo(ctx.db).setCompanyMandatory(
+      const updated = await companiesRepo(ctx.db).setMfaMandatory(
         tenant,
         request.params.id,
         request.body.mandatory,

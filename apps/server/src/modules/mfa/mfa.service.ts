@@ -14,7 +14,8 @@ import { AppError } from "../../plugins/errors";
 import { accountsRepo } from "../accounts/accounts.repo";
 import { takeDailyAllowance, takePasswordAttempt } from "../accounts/attempts";
 import { hashPassword, verifyPassword } from "../accounts/passwords";
-import { safeEqual } from "../accounts/secrets";
+import { usersRepo } from "../users/users.repo";
+import { safeEqual } from "../../lib/secrets";
 import { mfaCodeMail } from "./mfa-mails";
 import { mfaRepo } from "./mfa.repo";
 import {
@@ -41,7 +42,7 @@ function newRecoveryCode(): string {
 const enrolmentSalt = (userId: number) => `enrolment:${userId}`;
 
 async function loadUser(ctx: AppContext, userId: number) {
-  const user = await mfaRepo(ctx.db).findUserMfa(userId);
+  const user = await usersRepo(ctx.db).findCredentials(userId);
   if (!user) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
   return user;
 }
@@ -72,7 +73,7 @@ export async function startEnrolment(
       secret,
     });
     const svg = await QRCode.toString(otpauthUrl, { type: "svg" });
-    await mfaRepo(ctx.db).setPending(userId, {
+    await usersRepo(ctx.db).setMfaPending(userId, {
       type,
       secret,
       codeHash: null,
@@ -98,7 +99,7 @@ export async function startEnrolment(
     attempts: 0,
   };
   const deliver = await ctx.db.transaction(async (tx) => {
-    await mfaRepo(tx).setPending(userId, pending);
+    await usersRepo(tx).setMfaPending(userId, pending);
     return ctx.mailer.enqueue(
       tx,
       mfaCodeMail(user.email, code, MFA_LIMITS.challengeTtlSeconds / 60),
@@ -125,7 +126,7 @@ export async function confirmEnrolment(
   code: string,
 ): Promise<MfaEnrolled> {
   // Counted before it is checked, in one statement, like the answers to a challenge.
-  const pending = await mfaRepo(ctx.db).takeEnrolmentAttempt(userId, MFA_LIMITS.maxAttempts);
+  const pending = await usersRepo(ctx.db).takeMfaEnrolmentAttempt(userId, MFA_LIMITS.maxAttempts);
   if (!pending || Date.parse(pending.expiresAt) <= Date.now()) throw codeExpired("code");
   const giveBack = await takeDailyAllowance(
     ctx,
@@ -151,7 +152,7 @@ export async function confirmEnrolment(
     const repo = mfaRepo(tx);
     await repo.enable(userId, pending.type, pending.secret, recoveryCodes.map(recoveryCodeHash));
     // The code that confirmed the enrolment has been seen: it must not answer a challenge.
-    if (step !== null) await repo.advanceTotpStep(userId, step);
+    if (step !== null) await usersRepo(tx).advanceTotpStep(userId, step);
   });
   return { mfa_type: pending.type, recovery_codes: recoveryCodes };
 }
@@ -167,7 +168,7 @@ export async function disableMfa(ctx: AppContext, userId: number) {
 
 /** Answers 423 when the session's password was not typed within the confirmation window. */
 export async function requireRecentPassword(ctx: AppContext, sessionId: string) {
-  const at = await mfaRepo(ctx.db).passwordConfirmedAt(sessionId);
+  const at = await accountsRepo(ctx.db).passwordConfirmedAt(sessionId);
   const windowMs = ctx.env.PASSWORD_CONFIRMATION_SECONDS * 1000;
   if (!at || Date.now() - at.getTime() > windowMs) {
     throw new AppError("PASSWORD_CONFIRMATION_REQUIRED", "Confirm your password to continue.");
@@ -205,7 +206,7 @@ export async function confirmSessionPassword(
     source: "password",
     message: "The password is incorrect.",
   });
-  await mfaRepo(ctx.db).confirmPassword(sessionId);
+  await accountsRepo(ctx.db).confirmPassword(sessionId);
 }
 
 /** Sets a new password and ends every other session of the user; this one stays. */

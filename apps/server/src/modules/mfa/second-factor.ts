@@ -4,9 +4,12 @@ import { MFA_LIMITS, type MfaSessionFields } from "@netfleet/contracts/schemas/m
 import type { AppContext } from "../../app-context";
 import { AppError } from "../../plugins/errors";
 import { takeDailyAllowance } from "../accounts/attempts";
-import { hashSecret, safeEqual } from "../accounts/secrets";
+import { hashSecret, safeEqual } from "../../lib/secrets";
 import { mfaCodeMail } from "./mfa-mails";
-import { type MfaRepo, mfaRepo } from "./mfa.repo";
+import type { Db } from "../../db/client";
+import { mailLogsRepo } from "../mail-logs/mail-logs.repo";
+import { usersRepo } from "../users/users.repo";
+import { MFA_CODE_TEMPLATE, mfaRepo } from "./mfa.repo";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIX_DIGITS = /^\d{6}$/;
@@ -65,7 +68,11 @@ export async function matchTotp(
 
 /** Refuses another e-mailed code when the user had their fill within the window. */
 export async function assertCodeMailAllowed(ctx: AppContext, email: string) {
-  const sent = await mfaRepo(ctx.db).countRecentCodeMails(email, MFA_LIMITS.emailWindowSeconds);
+  const sent = await mailLogsRepo(ctx.db).countRecent(
+    email,
+    MFA_CODE_TEMPLATE,
+    MFA_LIMITS.emailWindowSeconds,
+  );
   if (sent >= MFA_LIMITS.maxEmailsPerWindow) {
     throw new AppError(
       "TOO_MANY_REQUESTS",
@@ -127,7 +134,7 @@ async function issueChallenge(
 
 /** Whether `code` answers the challenge; spends the TOTP step or recovery code it used. */
 async function acceptCode(
-  repo: MfaRepo,
+  db: Db,
   user: MfaUser,
   challenge: { id: string; method: "email" | "totp"; codeHash: string | null },
   code: string,
@@ -137,10 +144,12 @@ async function acceptCode(
   }
   if (challenge.method === "totp" && user.totpSecret) {
     const step = await matchTotp(user.totpSecret, code, user.totpLastStep);
-    if (step !== null) return repo.advanceTotpStep(user.id, step);
+    if (step !== null) return usersRepo(db).advanceTotpStep(user.id, step);
   }
   const normalised = code.trim().toLowerCase();
-  return RECOVERY_CODE.test(normalised) && repo.useRecoveryCode(user.id, recoveryCodeHash(code));
+  return (
+    RECOVERY_CODE.test(normalised) && mfaRepo(db).useRecoveryCode(user.id, recoveryCodeHash(code))
+  );
 }
 
 /** Thrown inside the transaction so that nothing it did stays; counted as an attempt. */
@@ -157,7 +166,7 @@ class WrongCode extends Error {}
  */
 export async function requireSecondFactor(ctx: AppContext, check: SecondFactorCheck) {
   const repo = mfaRepo(ctx.db);
-  const user = await repo.findUserMfa(check.userId);
+  const user = await usersRepo(ctx.db).findCredentials(check.userId);
   if (!user) throw new AppError("UNAUTHORIZED", "Sign in to continue.");
   const method = user.mfaType;
   if (method !== "email" && method !== "totp") return;
@@ -188,7 +197,7 @@ export async function requireSecondFactor(ctx: AppContext, check: SecondFactorCh
       const txRepo = mfaRepo(tx);
       // Consumed first and atomically: two requests racing with one code cannot both pass.
       if (!(await txRepo.consumeChallenge(challenge.id))) throw codeExpired("session_code");
-      if (!(await acceptCode(txRepo, user, challenge, code))) throw new WrongCode();
+      if (!(await acceptCode(tx, user, challenge, code))) throw new WrongCode();
     });
   } catch (err) {
     if (!(err instanceof WrongCode)) throw err;

@@ -43,7 +43,7 @@ export async function noticesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ["notices"];
-  const manage = { permission: "admin_view_notice" } as const;
+  const manage = { permission: "admin_view_notice", tenant: false } as const;
 
   app.get(
     "/api/notices",
@@ -54,7 +54,7 @@ export async function noticesRoutes(appBase: FastifyInstance) {
         querystring: noticesQuerySchema,
         response: { 200: listEnvelope(noticeSchema) },
       },
-      config: { access: { permission: null } },
+      config: { access: { permission: null, tenant: false } },
     },
     async (request) => {
       const { rows, total } = await noticesRepo(ctx.db).listInForce(request.query);

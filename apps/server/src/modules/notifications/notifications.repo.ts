@@ -4,8 +4,10 @@ import type {
   NotificationType,
 } from "@netfleet/contracts/schemas/notifications";
 import type { Db } from "../../db/client";
-import { companies, notifications, users } from "../../db/schema";
-import { inTenant, type TenantScope } from "../../db/tenancy";
+import { notifications } from "../../db/schema";
+import type { TenantScope } from "../../db/tenancy";
+import { companiesRepo } from "../companies/companies.repo";
+import { usersRepo } from "../users/users.repo";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -73,11 +75,8 @@ export function notificationsRepo(db: Db) {
 
     /** `[id]` when the user lies in the caller's company tree; undefined otherwise. */
     async userInScope(scope: TenantScope, userId: number): Promise<number[] | undefined> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, userId), inTenant(scope, users.companyId)));
-      return row ? [row.id] : undefined;
+      const user = await usersRepo(db).findInScope(scope, userId);
+      return user ? [user.id] : undefined;
     },
 
     /** The company's own users when it lies in the caller's tree; undefined otherwise. */
@@ -85,17 +84,8 @@ export function notificationsRepo(db: Db) {
       scope: TenantScope,
       companyId: number,
     ): Promise<number[] | undefined> {
-      const [company] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(eq(companies.id, companyId), inTenant(scope, companies.id)));
-      if (!company) return undefined;
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.companyId, companyId))
-        .orderBy(users.id);
-      return rows.map((r) => r.id);
+      const company = await companiesRepo(db).findInScope(scope, companyId);
+      return company && usersRepo(db).idsOfCompany(company.id);
     },
   };
 }

@@ -41,7 +41,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
           }),
         },
       },
-      config: { access: { permission: null, scope: "notifications:read" } },
+      config: { access: { permission: null, tenant: false, scope: "notifications:read" } },
     },
     async (request) => {
       const { rows, total, unseen } = await notificationsRepo(ctx.db).listOwn(
@@ -67,7 +67,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
         body: markNotificationsSeenSchema,
         response: { 200: dataEnvelope(markNotificationsSeenResultSchema) },
       },
-      config: { access: { permission: null, scope: "notifications:write" } },
+      config: { access: { permission: null, tenant: false, scope: "notifications:write" } },
     },
     async (request) => {
       const updated = await notificationsRepo(ctx.db).markSeen(
@@ -89,7 +89,7 @@ export async function notificationsRoutes(appBase: FastifyInstance) {
         body: createNotificationSchema,
         response: { 200: dataEnvelope(createNotificationResultSchema) },
       },
-      config: { access: { permission: "super_admin", scope: "notifications:write" } },
+      config: { access: { permission: "super_admin", tenant: true, scope: "notifications:write" } },
     },
     async (request) => {
       const { tenant } = requireAuth(request);

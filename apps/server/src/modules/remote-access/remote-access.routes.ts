@@ -28,7 +28,9 @@ export async function remoteAccessRoutes(appBase: FastifyInstance) {
         querystring: remoteAccessListQuerySchema,
         response: { 200: projectableListEnvelope(remoteAccessListItemSchema) },
       },
-      config: { access: { permission: "view_device_remote_access", scope: "remote:read" } },
+      config: {
+        access: { permission: "view_device_remote_access", tenant: true, scope: "remote:read" },
+      },
     },
     async (request) => {
       checkListQuery(request.query, { searchable, sortable });

@@ -31,7 +31,7 @@ export async function storageRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ["storage"];
-  const access: RouteAccess = { permission: null, session: true };
+  const access: RouteAccess = { permission: null, tenant: false, session: true };
 
   app.get(
     "/api/storage",

@@ -68,7 +68,7 @@ export async function tagsRoutes(appBase: FastifyInstance) {
         querystring: tagListQuerySchema,
         response: { 200: projectableListEnvelope(tagListItemSchema) },
       },
-      config: { access: { permission: "view_tags", scope: "tags:read" } },
+      config: { access: { permission: "view_tags", tenant: true, scope: "tags:read" } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -100,7 +100,7 @@ export async function tagsRoutes(appBase: FastifyInstance) {
         body: tagCreateBodySchema,
         response: { 201: dataEnvelope(tagListItemSchema) },
       },
-      config: { access: { permission: "create_tags", scope: "tags:write" } },
+      config: { access: { permission: "create_tags", tenant: true, scope: "tags:write" } },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -126,7 +126,7 @@ export async function tagsRoutes(appBase: FastifyInstance) {
         params: tagIdParams,
         response: { 200: dataEnvelope(tagListItemSchema) },
       },
-      config: { access: { permission: "view_tags", scope: "tags:read" } },
+      config: { access: { permission: "view_tags", tenant: true, scope: "tags:read" } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -148,7 +148,7 @@ export async function tagsRoutes(appBase: FastifyInstance) {
         body: tagUpdateBodySchema,
         response: { 200: dataEnvelope(tagListItemSchema) },
       },
-      config: { access: { permission: "update_tags", scope: "tags:write" } },
+      config: { access: { permission: "update_tags", tenant: true, scope: "tags:write" } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -179,7 +179,7 @@ export async function tagsRoutes(appBase: FastifyInstance) {
         params: tagIdParams,
         response: { 200: messageEnvelopeSchema },
       },
-      config: { access: { permission: "delete_tags", scope: "tags:write" } },
+      config: { access: { permission: "delete_tags", tenant: true, scope: "tags:write" } },
     },
     async (request) => {
       const auth = requireAuth(request);

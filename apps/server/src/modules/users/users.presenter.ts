@@ -36,7 +36,7 @@ export function presentCurrentUser(row: UserProfileRow, auth: Auth): CurrentUser
       sub: String(user.id),
       iat: auth.iat,
       exp: auth.exp,
-      ...(auth.actor && { act: { sub: String(auth.actor.id), email: auth.actor.email } }),
+      ...(auth.operator && { act: { sub: String(auth.operator.id), email: auth.operator.email } }),
     },
     country_iso_code: user.countryIsoCode,
     last_login_at: user.lastLoginAt?.toISOString() ?? null,

@@ -33,7 +33,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
         response: { 200: currentUserResponseSchema },
       },
       // Any valid token may read its own user, whatever its scopes.
-      config: { access: { permission: null, bearer: true } },
+      config: { access: { permission: null, tenant: false, bearer: true } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -57,7 +57,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
         querystring: userListQuerySchema,
         response: { 200: projectableListEnvelope(userListItemSchema) },
       },
-      config: { access: { permission: "view_users", scope: "users:read" } },
+      config: { access: { permission: "view_users", tenant: true, scope: "users:read" } },
     },
     async (request) => {
       const auth = requireAuth(request);

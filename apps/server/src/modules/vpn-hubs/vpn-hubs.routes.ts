@@ -27,7 +27,7 @@ export async function vpnHubsRoutes(appBase: FastifyInstance) {
         querystring: vpnHubListQuerySchema,
         response: { 200: projectableListEnvelope(vpnHubListItemSchema) },
       },
-      config: { access: { permission: "view_vpn_hubs", scope: "vpn:read" } },
+      config: { access: { permission: "view_vpn_hubs", tenant: true, scope: "vpn:read" } },
     },
     async (request) => {
       checkListQuery(request.query, { searchable, sortable });

@@ -1,19 +1,13 @@
-import { eq, sql } from "drizzle-orm";
 import type { Permission } from "@netfleet/contracts/permissions";
 import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
-import type { Db } from "./client";
-import { insertCompany } from "./bootstrap";
-import {
-  companies,
-  companyCredits,
-  creditTypes,
-  devices,
-  impersonationLogs,
-  rolePermissions,
-  roles,
-  tags,
-  users,
-} from "./schema";
+import type { Db } from "../db/client";
+import { type InsertedCompany, companiesRepo } from "../modules/companies/companies.repo";
+import { creditsRepo } from "../modules/credits/credits.repo";
+import { devicesRepo } from "../modules/devices/devices.repo";
+import { impersonationRepo } from "../modules/impersonation/impersonation.repo";
+import { rolesRepo } from "../modules/roles/roles.repo";
+import { tagsRepo } from "../modules/tags/tags.repo";
+import { usersRepo } from "../modules/users/users.repo";
 
 /**
  * The demo world: a level-1 company with two levels of subsidiaries, a user of each
@@ -203,77 +197,73 @@ export interface DemoSeedResult {
   devices: number;
 }
 
-/** Fills the database with the demo world, once; a second run changes nothing. */
+/**
+ * Fills the database with the demo world, once; a second run changes nothing. Everything is
+ * written through the owning modules' repositories, as the console itself would.
+ */
 export async function seedDemo(
   db: Db,
   hash: (password: string) => Promise<string>,
 ): Promise<DemoSeedResult> {
-  const [existing] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.name, DEMO_COMPANY));
-  if (existing) return { created: false, companyIds: {}, companies: 0, users: 0, devices: 0 };
+  // The demo super administrator's address is unique: its account marks a seeded world.
+  if (await usersRepo(db).findCredentialsByEmail(DEMO_USERS[0]!.email)) {
+    return { created: false, companyIds: {}, companies: 0, users: 0, devices: 0 };
+  }
   const passwordHash = await hash(DEMO_PASSWORD);
 
   return db.transaction(async (tx) => {
-    const byName = new Map<string, Awaited<ReturnType<typeof insertCompany>>>();
+    const byName = new Map<string, InsertedCompany>();
     for (const node of TREE) {
       const parent = node.parent ? byName.get(node.parent) : null;
       byName.set(
         node.name,
-        await insertCompany(tx, { name: node.name, parent, showPayment: node.parent === null }),
+        await companiesRepo(tx).insert({
+          name: node.name,
+          parent,
+          showPayment: node.parent === null,
+        }),
       );
     }
     const companyId = (name: string) => byName.get(name)!.id;
 
     const customRoleIds = new Map<string, number>();
     for (const role of DEMO_CUSTOM_ROLES) {
-      const [row] = await tx
-        .insert(roles)
-        .values({
-          name: role.name,
-          title: role.title,
-          description: role.description,
-          companyId: companyId(role.company),
-        })
-        .returning({ id: roles.id });
-      customRoleIds.set(role.name, row!.id);
-      await tx
-        .insert(rolePermissions)
-        .values(role.permissions.map((permission) => ({ roleId: row!.id, permission })));
+      const id = await rolesRepo(tx).createCustom({
+        name: role.name,
+        title: role.title,
+        description: role.description,
+        companyId: companyId(role.company),
+        permissions: role.permissions,
+      });
+      customRoleIds.set(role.name, id);
     }
     const roleId = (role: DemoRoleName) =>
       customRoleIds.get(role) ?? FIXED_ROLES[role as FixedRoleName].id;
 
     const now = Date.now();
-    const insertedUsers = await tx
-      .insert(users)
-      .values(
-        DEMO_USERS.map((u) => ({
-          email: u.email,
-          username: u.username ?? u.email.split("@")[0]!,
-          firstName: u.email
-            .split("@")[0]!
-            .split(".")[0]!
-            .replace(/^./, (c) => c.toUpperCase()),
-          passwordHash,
-          companyId: companyId(u.company),
-          roleId: roleId(u.role),
-          emailVerifiedAt: u.verified === false ? null : sql`now()`,
-          tosAccepted: true,
-          impersonationAccessLimit: u.impersonationDays
-            ? new Date(now + u.impersonationDays * 86_400_000)
-            : null,
-        })),
-      )
-      .returning({ id: users.id, email: users.email, companyId: users.companyId });
+    const insertedUsers = await usersRepo(tx).insert(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        username: u.username ?? u.email.split("@")[0]!,
+        firstName: u.email
+          .split("@")[0]!
+          .split(".")[0]!
+          .replace(/^./, (c) => c.toUpperCase()),
+        passwordHash,
+        companyId: companyId(u.company),
+        roleId: roleId(u.role),
+        emailVerifiedAt: u.verified === false ? null : new Date(now),
+        tosAccepted: true,
+        impersonationAccessLimit: u.impersonationDays
+          ? new Date(now + u.impersonationDays * 86_400_000)
+          : null,
+      })),
+    );
     const userByEmail = new Map(insertedUsers.map((u) => [u.email, u]));
 
-    const insertedTypes = await tx
-      .insert(creditTypes)
-      .values(CREDIT_TYPES.map((c) => ({ ...c })))
-      .returning({ id: creditTypes.id, code: creditTypes.code });
-    await tx.insert(companyCredits).values(
+    const credits = creditsRepo(tx);
+    const insertedTypes = await credits.insertTypes(CREDIT_TYPES.map((c) => ({ ...c })));
+    await credits.insertBalances(
       Object.entries(CREDITS).flatMap(([company, balances]) =>
         insertedTypes.map((type) => {
           const [count, left] = balances[type.code as keyof typeof balances];
@@ -287,13 +277,10 @@ export async function seedDemo(
       ),
     );
     for (const [company, bytes] of Object.entries(REMAINING_DATA)) {
-      await tx
-        .update(companies)
-        .set({ remainingData: bytes })
-        .where(eq(companies.id, companyId(company)));
+      await companiesRepo(tx).setRemainingData(companyId(company), bytes);
     }
 
-    await tx.insert(impersonationLogs).values(
+    await impersonationRepo(tx).addEnded(
       PAST_IMPERSONATIONS.map(([operatorEmail, targetEmail, daysAgo, hours, endReason]) => {
         const operator = userByEmail.get(operatorEmail)!;
         const target = userByEmail.get(targetEmail)!;
@@ -310,14 +297,13 @@ export async function seedDemo(
         };
       }),
     );
-    await tx.insert(tags).values(
-      TAGS.map((t) => ({
-        companyId: companyId(t.company),
+    for (const t of TAGS) {
+      await tagsRepo(tx).create(companyId(t.company), {
         name: t.name,
         color: t.color,
         description: t.description,
-      })),
-    );
+      });
+    }
 
     let n = 0;
     const rows = TREE.flatMap((node) =>
@@ -351,7 +337,7 @@ export async function seedDemo(
         createdAt: new Date(Date.UTC(2026, 0, 1) + n * 86_400_000 * 3),
       });
     }
-    await tx.insert(devices).values(rows);
+    await devicesRepo(tx).insert(rows);
     return {
       created: true,
       companyIds: Object.fromEntries([...byName].map(([name, c]) => [name, c.id])),

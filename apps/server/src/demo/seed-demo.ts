@@ -1,15 +1,15 @@
-import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { MfaMethod } from "@netfleet/contracts/schemas/mfa";
 import { FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import { parseEnv, resolveDataDir } from "../env";
 import { createMailer } from "../plugins/mailer";
+import { type Db, openDatabase } from "../db/client";
 import { createInvitation } from "../modules/accounts/accounts.service";
+import { syncFixedRoles } from "../modules/accounts/bootstrap";
 import { hashPassword } from "../modules/accounts/passwords";
-import { syncFixedRoles } from "./bootstrap";
-import { type Db, openDatabase } from "./client";
+import { mailLogsOutbox } from "../modules/mail-logs/mail-outbox";
+import { usersRepo } from "../modules/users/users.repo";
 import { DEMO_COMPANY, DEMO_PASSWORD, DEMO_USERS, demoRoleTitle, seedDemo } from "./demo-seed";
-import { users } from "./schema";
 
 /**
  * Users that the browser journeys sign in as, each kept for one journey, so that what one
@@ -53,7 +53,7 @@ const JOURNEY_USERS: readonly {
 
 async function seedJourneyUsers(db: Db, companyIds: Record<string, number>): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.insert(users).values(
+  await usersRepo(db).insert(
     JOURNEY_USERS.map((u) => {
       const local = u.email.split("@")[0]!;
       return {
@@ -63,7 +63,7 @@ async function seedJourneyUsers(db: Db, companyIds: Record<string, number>): Pro
         passwordHash,
         companyId: companyIds[u.company]!,
         roleId: FIXED_ROLES[u.role].id,
-        emailVerifiedAt: sql`now()`,
+        emailVerifiedAt: new Date(),
         tosAccepted: true,
         mfaType: u.mfaType ?? null,
       };
@@ -97,7 +97,7 @@ async function main() {
     const mailer = createMailer({
       smtpUrl: undefined,
       from: env.MAIL_FROM,
-      db: database.db,
+      outbox: mailLogsOutbox(database.db),
       log: pino({ level: "silent" }),
     });
     const invitation = await createInvitation({ mailer, publicUrl }, database.db, {

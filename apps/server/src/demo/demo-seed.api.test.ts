@@ -1,13 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXED_ROLES } from "@netfleet/contracts/roles";
+import { hashPassword } from "../modules/accounts/passwords";
 import { TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
-import { hashPassword } from "../modules/accounts/passwords";
-import { bootstrapFirstAdmin, syncFixedRoles } from "./bootstrap";
-import { openDatabase } from "./client";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from "./demo-seed";
 
 let t: TestApp;
@@ -15,28 +10,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-describe("first start", () => {
-  it("creates the first company and a super administrator once, with a generated password", async () => {
-    const first = await bootstrapFirstAdmin(t.database.db, {
-      companyName: "Ops Co",
-      hash: hashPassword,
-    });
-    expect(first).toMatchObject({ email: "admin@example.com", generated: true });
-    expect(first!.password).toMatch(/^[A-Za-z0-9]{20}$/);
-    const agent = new TestAgent(t.app);
-    await agent.signIn(first!.email, first!.password);
-    const me = (await agent.get("/api/user")).json<{
-      role: { name: string };
-      company: { name: string; level: number };
-    }>();
-    expect(me.role.name).toBe("super_admin");
-    expect(me.company).toMatchObject({ name: "Ops Co", level: 1 });
-    expect(
-      await bootstrapFirstAdmin(t.database.db, { companyName: "Again", hash: hashPassword }),
-    ).toBeNull();
-  });
-});
 
 describe("the demo seed", () => {
   it("creates the company tree, a user of every fixed role who can sign in, tags and devices, once", async () => {
@@ -124,34 +97,6 @@ describe("the demo seed", () => {
         data: { remaining_data: number };
       }>();
       expect(data.data.remaining_data, company).toBeGreaterThan(0);
-    }
-  });
-});
-
-describe("the embedded database", () => {
-  it("keeps its data across a restart", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-data-"));
-    try {
-      const first = await openDatabase({ dataDir: dir });
-      await first.migrate();
-      await syncFixedRoles(first.db);
-      const admin = await bootstrapFirstAdmin(first.db, {
-        companyName: "Persisted",
-        email: "keep@example.com",
-        password: "kept password",
-        hash: hashPassword,
-      });
-      expect(admin).not.toBeNull();
-      await first.close();
-
-      const second = await openDatabase({ dataDir: dir });
-      await second.migrate();
-      expect(
-        await bootstrapFirstAdmin(second.db, { companyName: "Other", hash: hashPassword }),
-      ).toBeNull();
-      await second.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

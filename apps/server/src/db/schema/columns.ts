@@ -1,0 +1,5 @@
+import { timestamp } from "drizzle-orm/pg-core";
+
+/** The creation time most tables keep, set by the database. */
+export const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();

@@ -1,0 +1,93 @@
+import type { AppContext } from "../../app-context";
+import { userActor, type ActingUser } from "../../lib/actor";
+import { hashSecret } from "../../lib/secrets";
+import type { Auth, Authenticator, Operator } from "../../plugins/auth";
+import { AppError } from "../../plugins/errors";
+import { impersonationRepo } from "../impersonation/impersonation.repo";
+import { accountsRepo } from "./accounts.repo";
+import { personalAccessTokensRepo } from "./personal-access-tokens.repo";
+import { COOKIES, verifyAccessToken } from "./sessions.service";
+
+/** Bearer secrets of personal access tokens start with this, so leaks are easy to spot. */
+export const PAT_PREFIX = "nf_pat_";
+
+/**
+ * Who is calling: a browser session cookie or a personal access token, or nobody. The auth
+ * plugin and the realtime handshake both call it, so a socket is admitted exactly as a
+ * request is.
+ */
+export function accountsAuthenticator(ctx: AppContext): Authenticator {
+  return async (credentials) => {
+    const header = credentials.authorization;
+    if (header?.startsWith("Bearer ")) {
+      const secret = header.slice("Bearer ".length).trim();
+      const tokens = personalAccessTokensRepo(ctx.db);
+      const token = secret.startsWith(PAT_PREFIX)
+        ? await tokens.findUsable(hashSecret(secret))
+        : undefined;
+      if (!token)
+        throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
+      const user = await accountsRepo(ctx.db).loadAuthUser(token.userId, null);
+      if (!user)
+        throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
+      await tokens.touch(token.id);
+      return toAuth(user, {
+        via: "token",
+        sessionId: null,
+        tokenScopes: new Set(token.scopes),
+        iat: Math.floor(token.createdAt.getTime() / 1000),
+        exp: token.expiresAt ? Math.floor(token.expiresAt.getTime() / 1000) : 0,
+        operator: null,
+      });
+    }
+
+    const cookie = credentials.cookies[COOKIES.access];
+    if (!cookie) return null;
+    const claims = await verifyAccessToken(ctx, cookie);
+    if (!claims) return null;
+    const session = {
+      via: "session" as const,
+      sessionId: claims.sessionId,
+      tokenScopes: null,
+      iat: claims.iat,
+      exp: claims.exp,
+    };
+    if (claims.act) {
+      // An impersonating token is good only while the impersonation is: once it ended or
+      // its grant passed, the caller looks signed out and the console's refresh brings the
+      // operator back to their own session.
+      const operatorEmail = await impersonationRepo(ctx.db).findLive({
+        sessionId: claims.sessionId,
+        operatorId: claims.act.id,
+        targetId: claims.userId,
+      });
+      if (operatorEmail === undefined) return null;
+      const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, null);
+      if (!user) return null;
+      return toAuth(user, { ...session, operator: { id: claims.act.id, email: operatorEmail } });
+    }
+    const user = await accountsRepo(ctx.db).loadAuthUser(claims.userId, claims.sessionId);
+    if (!user) return null;
+    return toAuth(user, { ...session, operator: null });
+  };
+}
+
+function toAuth(
+  user: ActingUser,
+  rest: Pick<Auth, "via" | "sessionId" | "tokenScopes" | "iat" | "exp"> & {
+    operator: Operator | null;
+  },
+): Auth {
+  return { ...userActor(user, rest.via), kind: "user", user, ...rest };
+}
+
+/**
+ * The actor of work done later for a user (a background job): the user's role and company
+ * as they are now, not as they were when the work was queued. Undefined once the user is
+ * gone or disabled, so queued work stops with its owner's access.
+ */
+export async function actorForJob(ctx: Pick<AppContext, "db">, userId: number) {
+  const user = await accountsRepo(ctx.db).loadAuthUser(userId, null);
+  if (!user || user.disabled) return undefined;
+  return userActor(user, "job");
+}

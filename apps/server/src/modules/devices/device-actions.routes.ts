@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  deviceActionAnswerSchema,
+  deviceActionRequestSchema,
+} from "@netfleet/contracts/schemas/device-activity";
+import { requireAuth } from "../../plugins/auth";
+
+export async function deviceActionsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    "/api/devices/actions",
+    {
+      schema: {
+        tags: ["devices"],
+        summary: "Run an action on devices",
+        description:
+          "Reboot: each device of your company tree gets a task, now or when it next comes online; " +
+          "one that does not answer within DEVICE_TASK_TIMEOUT_SECONDS expires. Progress is " +
+          "pushed as ActionStatusUpdated on `meta.channel`. Other RMS actions answer 422.",
+        body: deviceActionRequestSchema,
+        response: { 200: deviceActionAnswerSchema },
+      },
+      config: { access: { permission: "update_devices", tenant: true, scope: "devices:write" } },
+    },
+    async (request) => {
+      // The schema refuses every action but reboot, the one devices run yet.
+      const channel = await appBase.devices.traffic.request(
+        requireAuth(request),
+        "reboot",
+        request.body.device_id,
+      );
+      return { success: true as const, meta: { channel } };
+    },
+  );
+}

@@ -1,0 +1,132 @@
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { DeviceTaskStatus } from "@netfleet/contracts/schemas/device-activity";
+import { type Db, resultRows } from "../../db/client";
+import { deviceTasks, devices } from "../../db/schema";
+import { inTenant, type TenantScope } from "../../db/tenancy";
+
+/** A task as the gateway sends it and hears of it again. */
+export interface TaskRef {
+  id: string;
+  deviceId: number;
+  action: string;
+}
+
+/** A task that ended, and how. */
+export interface FinishedTask extends TaskRef {
+  status: Exclude<DeviceTaskStatus, "pending">;
+  message: string | null;
+}
+
+/** What a device answered about one of its tasks. */
+export interface TaskResult {
+  deviceId: number;
+  id: string;
+  ok: boolean;
+  message: string | null;
+}
+
+/** Commands sent down to devices (table device_tasks). */
+export function deviceTasksRepo(db: Db) {
+  return {
+    /** Those of `ids` that are devices of the caller's company tree. */
+    async devicesInScope(scope: TenantScope, ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: devices.id, name: devices.name })
+        .from(devices)
+        .where(and(inArray(devices.id, [...ids]), inTenant(scope, devices.companyId)));
+    },
+
+    async create(
+      tasks: readonly { id: string; deviceId: number; action: string; requestedBy: number }[],
+    ): Promise<void> {
+      if (tasks.length === 0) return;
+      await db.insert(deviceTasks).values(
+        tasks.map(({ id, deviceId, action, requestedBy }) => ({
+          id,
+          deviceId,
+          action,
+          requestedBy,
+        })),
+      );
+    },
+
+    /**
+     * Ends the pending tasks devices answered, each only by its own device, in one
+     * statement. Answers the tasks that ended; an answer to a task that already ended (or
+     * of another device) changes nothing.
+     */
+    async finish(results: readonly TaskResult[]): Promise<FinishedTask[]> {
+      if (results.length === 0) return [];
+      const values = sql.join(
+        results.map(
+          (r) =>
+            sql`(${r.id}::text, ${r.deviceId}::integer, ${r.ok ? "succeeded" : "failed"}::text, ${r.message}::text)`,
+        ),
+        sql`, `,
+      );
+      const ended = await db.execute(sql`
+        update ${deviceTasks} set status = v.status, message = v.message, finished_at = now()
+        from (values ${values}) as v(id, device_id, status, message)
+        where ${deviceTasks.id} = v.id and ${deviceTasks.deviceId} = v.device_id
+          and ${deviceTasks.status} = 'pending'
+        returning ${deviceTasks.id} as id, ${deviceTasks.deviceId} as device_id,
+          ${deviceTasks.action} as action, ${deviceTasks.status} as status,
+          ${deviceTasks.message} as message`);
+      return resultRows<{
+        id: string;
+        device_id: number;
+        action: string;
+        status: FinishedTask["status"];
+        message: string | null;
+      }>(ended).map((r) => ({
+        id: r.id,
+        deviceId: r.device_id,
+        action: r.action,
+        status: r.status,
+        message: r.message,
+      }));
+    },
+
+    /** The pending tasks of these devices asked for since `since`, oldest first per device. */
+    async pendingFor(deviceIds: readonly number[], since: Date): Promise<TaskRef[]> {
+      const found: TaskRef[] = [];
+      // A mass reconnect names many devices: kept well under the parameter limit.
+      for (let i = 0; i < deviceIds.length; i += 10_000) {
+        found.push(
+          ...(await db
+            .select({
+              id: deviceTasks.id,
+              deviceId: deviceTasks.deviceId,
+              action: deviceTasks.action,
+            })
+            .from(deviceTasks)
+            .where(
+              and(
+                inArray(deviceTasks.deviceId, deviceIds.slice(i, i + 10_000)),
+                eq(deviceTasks.status, "pending"),
+                gte(deviceTasks.createdAt, since),
+              ),
+            )
+            .orderBy(asc(deviceTasks.createdAt))),
+        );
+      }
+      return found;
+    },
+
+    /** Pending tasks asked for before `before` expire. Answers them. */
+    async expire(before: Date, message: string): Promise<FinishedTask[]> {
+      const rows = await db
+        .update(deviceTasks)
+        .set({ status: "expired", message, finishedAt: sql`now()` })
+        .where(and(eq(deviceTasks.status, "pending"), lt(deviceTasks.createdAt, before)))
+        .returning({
+          id: deviceTasks.id,
+          deviceId: deviceTasks.deviceId,
+          action: deviceTasks.action,
+          message: deviceTasks.message,
+        });
+      return rows.map((r) => ({ ...r, status: "expired" as const }));
+    },
+  };
+}

@@ -1,0 +1,417 @@
+import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from "drizzle-orm";
+import { macSchema } from "@netfleet/contracts/device-protocol";
+import {
+  DEVICE_LIST_COUNT_CAP,
+  type DeviceStatusFilter,
+  SIGNAL_THRESHOLDS_DBM,
+  type SignalBucket,
+  statusFilterOf,
+  UNKNOWN_FIRMWARE,
+} from "@netfleet/contracts/devices/list-filters";
+import type {
+  DeviceFilters,
+  DeviceListQuery,
+  DeviceStatistics,
+  DeviceTag,
+} from "@netfleet/contracts/schemas/devices";
+import { type Db, resultRows } from "../../db/client";
+import { companies, devices, deviceTags, tags } from "../../db/schema";
+import { inTenant, type TenantScope } from "../../db/tenancy";
+import {
+  FEW_MATCHES,
+  type ListExpression,
+  parseIdList,
+  searchCondition,
+  sortKeys,
+} from "../../lib/list-query";
+import { AppError } from "../../plugins/errors";
+import { type CursorKeyType, decodeCursor, encodeCursor } from "./devices-cursor";
+
+/**
+ * Reading the device list at a million rows: filters as RMS API v3 has them, a count that
+ * stops at DEVICE_LIST_COUNT_CAP, and keyset paging. Every sort key has an index that ends
+ * with the id (migration 0007), so the page after a cursor is a range read of that index
+ * however deep it lies; an offset reads and drops every row before the page.
+ */
+
+/** What `q` matches, by the names `search-fields` uses; each has a pg_trgm index. */
+export const deviceSearchable = {
+  name: [devices.name],
+  serial: [devices.serial],
+  mac: [devices.mac],
+};
+
+interface SortKey {
+  expression: ListExpression;
+  type: CursorKeyType;
+}
+
+/** A device without firmware sorts, filters and counts as the empty text. */
+const firmwareKey = sql`coalesce(${devices.firmware}, '')`;
+
+const sortable: Record<string, SortKey> = {
+  id: { expression: devices.id, type: "integer" },
+  name: { expression: devices.name, type: "text" },
+  serial: { expression: devices.serial, type: "text" },
+  mac: { expression: devices.mac, type: "text" },
+  model: { expression: devices.model, type: "text" },
+  firmware: { expression: firmwareKey, type: "text" },
+  status: { expression: devices.status, type: "integer" },
+  created_at: { expression: devices.createdAt, type: "timestamptz" },
+  // No index: the company's name lives in another table. Cursors still work, each page
+  // sorting the matches anew.
+  company_name: { expression: companies.name, type: "text" },
+};
+
+export const deviceSortKeys = Object.keys(sortable);
+
+const statusConditions: Record<DeviceStatusFilter, SQL> = {
+  offline: sql`${devices.status} = 0`,
+  online: sql`${devices.status} = 1`,
+  pending: sql`${devices.status} = 2`,
+  not_activated: sql`(${devices.status} < 0 or ${devices.status} > 2)`,
+};
+
+const signalConditions: Record<SignalBucket, SQL> = {
+  excellent: sql`${devices.signal} >= ${SIGNAL_THRESHOLDS_DBM.excellent}`,
+  average: sql`(${devices.signal} >= ${SIGNAL_THRESHOLDS_DBM.average} and ${devices.signal} < ${SIGNAL_THRESHOLDS_DBM.excellent})`,
+  low: sql`${devices.signal} < ${SIGNAL_THRESHOLDS_DBM.average}`,
+  no_signal: sql`${devices.signal} is null`,
+};
+
+/** Not true: also the rows where the condition is unknown (a null signal, say). */
+const notTrue = (condition: SQL) => sql`not coalesce(${condition}, false)`;
+
+const firmwareValue = (value: string) => (value === UNKNOWN_FIRMWARE ? "" : value);
+
+const hasTag = (tagId: number) =>
+  sql`exists (select 1 from ${deviceTags} where ${deviceTags.deviceId} = ${devices.id} and ${deviceTags.tagId} = ${tagId})`;
+
+/** The WHERE clause of the caller's devices that match the filters. */
+export function deviceListWhere(scope: TenantScope, filters: DeviceFilters): SQL | undefined {
+  const f = filters;
+  const ids = parseIdList(f.id, "id");
+  const mac = f.mac === undefined ? undefined : macSchema.safeParse(f.mac);
+  const connectionType = f.connection_type?.toLowerCase();
+  return and(
+    inTenant(scope, devices.companyId),
+    searchCondition(f, deviceSearchable),
+    ids && inArray(devices.id, ids),
+    f.status && statusConditions[f.status],
+    f["ne:status"] && not(statusConditions[f["ne:status"]]),
+    f.model === undefined ? undefined : eq(devices.model, f.model),
+    f["ne:model"] === undefined ? undefined : ne(devices.model, f["ne:model"]),
+    f.firmware === undefined ? undefined : sql`${firmwareKey} = ${firmwareValue(f.firmware)}`,
+    f["ne:firmware"] === undefined
+      ? undefined
+      : sql`${firmwareKey} <> ${firmwareValue(f["ne:firmware"])}`,
+    mac && eq(devices.mac, mac.success ? mac.data : f.mac!.toUpperCase()),
+    f.signal && signalConditions[f.signal],
+    f["ne:signal"] && notTrue(signalConditions[f["ne:signal"]]),
+    f.company_id === undefined ? undefined : eq(devices.companyId, f.company_id),
+    f.tag_id === undefined ? undefined : hasTag(f.tag_id),
+    f["ne:tag_id"] === undefined ? undefined : not(hasTag(f["ne:tag_id"])),
+    f.operator === undefined ? undefined : eq(devices.operator, f.operator),
+    f["ne:operator"] === undefined
+      ? undefined
+      : sql`${devices.operator} is distinct from ${f["ne:operator"]}`,
+    connectionType === undefined
+      ? undefined
+      : connectionType === "unknown"
+        ? sql`${devices.connectionType} is null`
+        : sql`lower(${devices.connectionType}) = ${connectionType}`,
+  );
+}
+
+/** The list's order: the asked keys, then the id in the first key's direction. */
+function orderKeys(sort: string | undefined) {
+  const asked = sortKeys(sort, deviceSortKeys)
+    .filter(({ name }) => name !== "id")
+    .map(({ name, descending }) => ({ ...sortable[name]!, descending }));
+  const idSort = sortKeys(sort, deviceSortKeys).find(({ name }) => name === "id");
+  const idDescending = idSort?.descending ?? asked[0]?.descending ?? true;
+  return [...asked, { ...sortable.id!, descending: idDescending }];
+}
+
+type OrderKey = ReturnType<typeof orderKeys>[number];
+
+/** The sort as a cursor records it: one spelling per order, whatever the client wrote. */
+function sortSignature(sort: string | undefined): string {
+  return sortKeys(sort, deviceSortKeys)
+    .map(({ name, descending }) => (descending ? `-${name}` : name))
+    .join(",");
+}
+
+const cast = (value: string, type: CursorKeyType) =>
+  type === "integer"
+    ? sql`${value}::integer`
+    : type === "timestamptz"
+      ? sql`${value}::timestamptz`
+      : sql`${value}::text`;
+
+/**
+ * The rows beyond a cursor position, in the direction the page walks (`forward`: the order
+ * itself). Keys sorted one way compare as a row, `(name, id) > ($1, $2)`, which the
+ * index of (name, id) answers as a range; mixed directions spell the comparison out.
+ */
+function beyond(keys: readonly OrderKey[], values: readonly string[], forward: boolean): SQL {
+  const greater = (key: OrderKey) => key.descending !== forward;
+  if (keys.every((key) => key.descending === keys[0]!.descending)) {
+    const left = sql.join(
+      keys.map((k) => sql`${k.expression}`),
+      sql`, `,
+    );
+    const right = sql.join(
+      keys.map((k, i) => cast(values[i]!, k.type)),
+      sql`, `,
+    );
+    return greater(keys[0]!) ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+  }
+  const branches = keys.map((key, i) => {
+    const equal = keys
+      .slice(0, i)
+      .map((k, j) => sql`${k.expression} = ${cast(values[j]!, k.type)}`);
+    const step = greater(key)
+      ? sql`${key.expression} > ${cast(values[i]!, key.type)}`
+      : sql`${key.expression} < ${cast(values[i]!, key.type)}`;
+    return sql`(${sql.join([...equal, step], sql` and `)})`;
+  });
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/** A device's own columns as answers show them: everything but its secret and facts. */
+export const deviceAnswerColumns = {
+  id: devices.id,
+  companyId: devices.companyId,
+  name: devices.name,
+  description: devices.description,
+  serial: devices.serial,
+  mac: devices.mac,
+  model: devices.model,
+  firmware: devices.firmware,
+  status: devices.status,
+  signal: devices.signal,
+  temperature: devices.temperature,
+  operator: devices.operator,
+  connectionType: devices.connectionType,
+  wanIp: devices.wanIp,
+  latitude: devices.latitude,
+  longitude: devices.longitude,
+  routerUptime: devices.routerUptime,
+  sent: devices.sent,
+  received: devices.received,
+  lastSeenAt: devices.lastSeenAt,
+  createdAt: devices.createdAt,
+  updatedAt: devices.updatedAt,
+};
+
+/** The columns a list row carries; the list, the export and single-device reads share them. */
+const rowColumns = {
+  device: deviceAnswerColumns,
+  companyName: companies.name,
+  // In the row's own query: a page costs one round trip, not one more for its tags.
+  tags: sql<
+    DeviceTag[]
+  >`(select coalesce(json_agg(json_strip_nulls(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})) order by ${tags.name}, ${tags.id}), '[]'::json) from ${deviceTags} join ${tags} on ${tags.id} = ${deviceTags.tagId} where ${deviceTags.deviceId} = ${devices.id})`,
+};
+
+export interface DeviceListPage {
+  rows: DeviceListRow[];
+  /** Matches, counted up to DEVICE_LIST_COUNT_CAP. */
+  total: number;
+  /** More than `total` match. */
+  capped: boolean;
+  next?: string;
+  prev?: string;
+}
+
+export function deviceListRepo(db: Db) {
+  /** One page in `keys` order from `where`, walking from a cursor when given. */
+  async function page(
+    where: SQL | undefined,
+    keys: readonly OrderKey[],
+    opts: {
+      limit: number;
+      offset: number;
+      cursor?: { values: string[]; forward: boolean };
+      /** Sort through the filter's own indexes rather than walk a sort index (few matches). */
+      fewMatches: boolean;
+    },
+  ) {
+    const forward = opts.cursor?.forward ?? true;
+    const order = keys.map(({ expression, descending }) => {
+      const e = opts.fewMatches ? sql`coalesce(${expression}, ${expression})` : expression;
+      return descending === forward ? desc(e) : asc(e);
+    });
+    const cursorKey = sql<string[]>`array[${sql.join(
+      keys.map(({ expression }) => sql`${expression}::text`),
+      sql`, `,
+    )}]`;
+    const rows = await db
+      .select({ ...rowColumns, cursorKey })
+      .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
+      .where(and(where, opts.cursor && beyond(keys, opts.cursor.values, forward)))
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(opts.offset);
+    return forward ? rows : rows.reverse();
+  }
+
+  return {
+    /**
+     * One page of the caller's devices that match, how many match (up to the cap), and the
+     * cursors of the pages before and after it.
+     */
+    async list(scope: TenantScope, query: DeviceListQuery): Promise<DeviceListPage> {
+      if (query.after !== undefined && query.before !== undefined) {
+        throw new AppError("VALIDATION_FAILED", "Give either after or before, not both.", {
+          source: "before",
+        });
+      }
+      const where = deviceListWhere(scope, query);
+      const keys = orderKeys(query.sort);
+      const signature = sortSignature(query.sort);
+      const token = query.after ?? query.before;
+      const cursor =
+        token === undefined
+          ? undefined
+          : {
+              values: decodeCursor(
+                token,
+                signature,
+                keys.map((k) => k.type),
+                query.after !== undefined ? "after" : "before",
+              ),
+              forward: query.after !== undefined,
+            };
+      const counted = await db.execute(
+        sql`select count(*)::integer as total from (select 1 from ${devices} where ${where ?? sql`true`} limit ${DEVICE_LIST_COUNT_CAP + 1}) as matches`,
+      );
+      const found = resultRows<{ total: number }>(counted)[0]?.total ?? 0;
+      const capped = found > DEVICE_LIST_COUNT_CAP;
+      const total = Math.min(found, DEVICE_LIST_COUNT_CAP);
+      if (query.limit === 0 || (!cursor && !capped && query.offset >= total)) {
+        return { rows: [], total, capped };
+      }
+      const fetched = await page(where, keys, {
+        limit: query.limit + 1,
+        offset: query.offset,
+        cursor,
+        fewMatches: !capped && total <= FEW_MATCHES,
+      });
+      // One row more than the page tells whether another page follows in that direction.
+      const more = fetched.length > query.limit;
+      const rows =
+        cursor?.forward === false
+          ? fetched.slice(fetched.length - query.limit)
+          : fetched.slice(0, query.limit);
+      const first = rows[0];
+      const last = rows.at(-1);
+      const backward = cursor?.forward === false;
+      const hasNext = backward ? rows.length > 0 : more;
+      const hasPrev = backward ? more : cursor !== undefined || query.offset > 0;
+      return {
+        rows,
+        total,
+        capped,
+        ...(hasNext && last ? { next: encodeCursor(signature, last.cursorKey) } : {}),
+        ...(hasPrev && first ? { prev: encodeCursor(signature, first.cursorKey) } : {}),
+      };
+    },
+
+    /**
+     * Every matching device in the list's order, a thousand at a time, each batch read after
+     * the last row of the one before: memory stays flat and every batch costs the same.
+     */
+    batches(scope: TenantScope, filters: DeviceFilters & { sort?: string | undefined }) {
+      // Checked now, while the caller can still answer with an error.
+      const where = deviceListWhere(scope, filters);
+      const keys = orderKeys(filters.sort);
+      const size = 1000;
+      return (async function* () {
+        let cursor: { values: string[]; forward: boolean } | undefined;
+        for (;;) {
+          const rows = await page(where, keys, {
+            limit: size,
+            offset: 0,
+            cursor,
+            fewMatches: false,
+          });
+          if (rows.length > 0) yield rows;
+          if (rows.length < size) return;
+          cursor = { values: rows.at(-1)!.cursorKey, forward: true };
+        }
+      })();
+    },
+
+    /** Devices of the caller's tree by id, as the list shows them (after a write, say). */
+    async byIds(scope: TenantScope, ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select(rowColumns)
+        .from(devices)
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(and(inArray(devices.id, [...ids]), inTenant(scope, devices.companyId)))
+        .orderBy(desc(devices.id));
+    },
+
+    /**
+     * How many of the matching devices fall under each status, model and firmware: one
+     * pass over the matches (grouping sets), the largest `keep` groups of each chart.
+     */
+    async statistics(
+      scope: TenantScope,
+      filters: DeviceFilters,
+      charts: readonly (keyof DeviceStatistics)[],
+      keep = 100,
+    ): Promise<DeviceStatistics> {
+      const where = deviceListWhere(scope, filters);
+      const keyOf: Record<keyof DeviceStatistics, SQL> = {
+        status: sql`${devices.status}::integer`,
+        model: sql`${devices.model}`,
+        firmware: firmwareKey,
+      };
+      const asked = (["status", "model", "firmware"] as const).filter((c) => charts.includes(c));
+      if (asked.length === 0) return {};
+      const columns = sql.join(
+        asked.map((chart) => sql`${keyOf[chart]} as ${sql.identifier(chart)}`),
+        sql`, `,
+      );
+      const sets = sql.join(
+        asked.map((chart) => sql`(${sql.identifier(chart)})`),
+        sql`, `,
+      );
+      const result = await db.execute(
+        sql`select ${sql.join(
+          asked.map((chart) => sql`${sql.identifier(chart)}`),
+          sql`, `,
+        )}, count(*)::integer as count from (select ${columns} from ${devices} where ${where ?? sql`true`}) as matches group by grouping sets (${sets})`,
+      );
+      const answer: DeviceStatistics = {};
+      const groups = resultRows<Record<string, string | number | null>>(result);
+      for (const chart of asked) {
+        const counts: [string, number][] = [];
+        for (const row of groups) {
+          const key = row[chart];
+          if (key === null || key === undefined) continue;
+          const name =
+            chart === "status"
+              ? statusFilterOf(Number(key))
+              : chart === "firmware" && key === ""
+                ? UNKNOWN_FIRMWARE
+                : String(key);
+          counts.push([name, Number(row.count)]);
+        }
+        const merged = new Map<string, number>();
+        for (const [name, count] of counts) merged.set(name, (merged.get(name) ?? 0) + count);
+        answer[chart] = Object.fromEntries(
+          [...merged].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, keep),
+        );
+      }
+      return answer;
+    },
+  };
+}
+
+export type DeviceListRow = Awaited<ReturnType<ReturnType<typeof deviceListRepo>["byIds"]>>[number];

@@ -1,0 +1,3 @@
+import { everything } from "../modules/devices/allowed-devices.repo";
+
+export const plugin = everything;

@@ -1,0 +1,3 @@
+import { useForm } from "@mantine/form";
+
+export const form = useForm;

@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { idSchema } from "./common";
+
+/**
+ * What happens to a device beyond its current state: its activity (table device_events),
+ * the tasks sent down to it (device_tasks), the actions a user asks for
+ * (`POST /api/devices/actions`, as RMS API v3 has it) and the live status of a company's
+ * devices pushed over realtime.
+ */
+
+/**
+ * Activity types the server writes. Every other type is one a device reported in an
+ * `nf/{id}/up/event` message (device-protocol.ts); a device may not report these.
+ *
+ * - `connected`: the device came online (it said so, or a heartbeat arrived while it was
+ *   offline). Message "Connected".
+ * - `disconnected`: it went offline: it said so, its connection dropped (the broker sent
+ *   its last will), or no heartbeat arrived for DEVICE_HEARTBEAT_TIMEOUT_SECONDS (message
+ *   "No heartbeat for 3 minutes").
+ * - `task`: a user asked for a task (`user_id`, `task_id`), e.g. "Reboot requested by …".
+ * - `task_result`: how a task ended (`task_id`): succeeded, failed or expired.
+ */
+export const SERVER_ACTIVITY_TYPES = ["connected", "disconnected", "task", "task_result"] as const;
+export type ServerActivityType = (typeof SERVER_ACTIVITY_TYPES)[number];
+
+/**
+ * The type of an event a device reports: a lower-case word such as `config_changed` or
+ * `wan.failover`. Anything else, or one of SERVER_ACTIVITY_TYPES, is refused.
+ */
+export const DEVICE_EVENT_TYPE = /^[a-z][a-z0-9_.-]{0,63}$/;
+
+export function isDeviceEventType(type: string): boolean {
+  return (
+    DEVICE_EVENT_TYPE.test(type) && !(SERVER_ACTIVITY_TYPES as readonly string[]).includes(type)
+  );
+}
+
+/** One entry of a device's activity. */
+export const deviceActivitySchema = z.object({
+  id: z.number().int(),
+  /** `Y-m-d H:i:s` in UTC (dates.ts). */
+  at: z.string(),
+  /** One of SERVER_ACTIVITY_TYPES, or a type the device reported. */
+  type: z.string(),
+  message: z.string().nullable(),
+  /** The user who asked, for `task`. */
+  user_id: z.number().int().nullable(),
+  /** The task a `task` or `task_result` entry is about. */
+  task_id: z.string().nullable(),
+});
+export type DeviceActivity = z.infer<typeof deviceActivitySchema>;
+
+/**
+ * How a task stands. `pending` until the device answers; `expired` when it did not answer
+ * within DEVICE_TASK_TIMEOUT_SECONDS (it may have been offline all along).
+ */
+export const DEVICE_TASK_STATUSES = ["pending", "succeeded", "failed", "expired"] as const;
+export type DeviceTaskStatus = (typeof DEVICE_TASK_STATUSES)[number];
+
+/**
+ * A task sent down to a device. Delivery is at least once: a pending task is published when
+ * it is asked for and again whenever the device comes online, until it answers. So a
+ * device subscribes to its down topics before it publishes its online status, runs a task
+ * id once (remembering it across its own restarts) and answers every copy; for a reboot it
+ * answers first, then restarts.
+ */
+export const deviceTaskSchema = z.object({
+  /** A UUID; the `id` of the task and task-result messages. */
+  id: z.string(),
+  device_id: z.number().int(),
+  action: z.string(),
+  status: z.enum(DEVICE_TASK_STATUSES),
+  message: z.string().nullable(),
+  requested_by: z.number().int().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type DeviceTask = z.infer<typeof deviceTaskSchema>;
+
+/**
+ * The actions of `POST /devices/actions` in RMS API v3. Netfleet runs `reboot`; the others
+ * are refused with 422 until devices can run them. `reboot` comes first: it is the one
+ * example that works.
+ */
+export const DEVICE_ACTIONS = [
+  "reboot",
+  "download_troubleshoot",
+  "download_eventslog",
+  "download_backup",
+  "update_metrics_data",
+] as const;
+export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+
+/** The actions Netfleet runs today. */
+export const AVAILABLE_DEVICE_ACTIONS: readonly DeviceAction[] = ["reboot"];
+
+/** The most devices one action request may name. */
+export const DEVICE_ACTION_MAX_DEVICES = 1000;
+
+export const deviceActionRequestSchema = z.object({
+  action: z.enum(DEVICE_ACTIONS).refine((action) => AVAILABLE_DEVICE_ACTIONS.includes(action), {
+    message: `Only ${AVAILABLE_DEVICE_ACTIONS.join(", ")} is available in this version of Netfleet.`,
+  }),
+  device_id: z.array(idSchema).min(1).max(DEVICE_ACTION_MAX_DEVICES),
+});
+export type DeviceActionRequest = z.infer<typeof deviceActionRequestSchema>;
+
+/**
+ * The answer: progress is pushed as `ActionStatusUpdated` (events.ts) on `meta.channel`,
+ * a `private-status.…` channel only the requesting user may join.
+ */
+export const deviceActionAnswerSchema = z.object({
+  success: z.literal(true),
+  meta: z.object({ channel: z.string() }),
+});
+export type DeviceActionAnswer = z.infer<typeof deviceActionAnswerSchema>;
+
+/**
+ * Live status of a company's devices: `private-devices.{companyId}` carries the changes of
+ * the company's devices and of every subsidiary's. A user may listen on the channel of a
+ * company in their own company tree when they may view devices.
+ */
+export const deviceStatusChannel = (companyId: number) => `private-devices.${companyId}`;
+
+/** The event pushed on `deviceStatusChannel`, at most twice a second per channel. */
+export const DEVICES_STATUS_EVENT = "DevicesStatusUpdated";
+
+/** A device whose connection status changed. */
+export const deviceStatusChangeSchema = z.object({
+  id: z.number().int(),
+  /** 0 Offline, 1 Online (as in the device list). */
+  status: z.number().int(),
+  /** `Y-m-d H:i:s` in UTC; null for a device never heard from. */
+  last_seen_at: z.string().nullable(),
+});
+export type DeviceStatusChange = z.infer<typeof deviceStatusChangeSchema>;
+
+/**
+ * The payload of `DEVICES_STATUS_EVENT`: every device whose status changed since the
+ * channel's last push, its latest status only. With `overflow` too many changed at once
+ * for one message: `devices` is empty and the listener reads the list again instead.
+ */
+export const devicesStatusUpdateSchema = z.object({
+  devices: z.array(deviceStatusChangeSchema),
+  overflow: z.boolean(),
+});
+export type DevicesStatusUpdate = z.infer<typeof devicesStatusUpdateSchema>;
