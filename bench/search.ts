@@ -12,16 +12,13 @@ import { performance } from "node:perf_hooks";
 import { SEARCH_CATEGORY_DEFINITIONS, SEARCH_QUERY } from "@netfleet/contracts/schemas/search";
 import { FIXED_ROLES } from "@netfleet/contracts/roles";
 import { buildApp } from "../apps/server/src/app";
-import {
-  bootstrapFirstAdmin,
-  insertCompany,
-  refreshPlannerStatistics,
-  syncFixedRoles,
-} from "../apps/server/src/db/bootstrap";
+import { refreshPlannerStatistics } from "../apps/server/src/db/bootstrap";
 import { openDatabase, type Database } from "../apps/server/src/db/client";
 import { devices, tags, users } from "../apps/server/src/db/schema";
 import { parseEnv } from "../apps/server/src/env";
+import { bootstrapFirstAdmin, syncFixedRoles } from "../apps/server/src/modules/accounts/bootstrap";
 import { hashPassword } from "../apps/server/src/modules/accounts/passwords";
+import { companiesRepo } from "../apps/server/src/modules/companies/companies.repo";
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const COMPANIES = 200;
@@ -64,7 +61,9 @@ async function fill(database: Database) {
   const companies = [root];
   for (let i = 0; i < COMPANIES; i++) {
     const parent = i < 20 ? root : companies[1 + (i % 20)]!;
-    companies.push(await insertCompany(database.db, { name: `${pick(sites)} ${i} UAB`, parent }));
+    companies.push(
+      await companiesRepo(database.db).insert({ name: `${pick(sites)} ${i} UAB`, parent }),
+    );
   }
   const companyOf = (n: number) => companies[n % companies.length]!.id;
   for (let start = 0; start < DEVICES; start += 5_000) {
@@ -149,6 +148,7 @@ async function measure(label: string, database: Database) {
     LOG_LEVEL: "silent",
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
     WEB_DIST_DIR: "/nonexistent",
+    MQTT_PORT: "0",
   });
   const app = await buildApp({ env, database, logger: false });
   const signIn = await app.inject({
