@@ -17,6 +17,8 @@ export type FormLoader = () => Promise<FormFactory>;
  */
 export const FORM_REGISTRY: Readonly<Record<string, FormLoader>> = {
   "new-tag": () => import("../features/tags/tag-form").then((m) => m.newTagForm),
+  "add-device": () =>
+    import("../features/devices/add-device/add-device-form").then((m) => m.addDeviceRouteForm),
 };
 
 /** The loader of a registered form, or undefined for any other name. */

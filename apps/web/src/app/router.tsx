@@ -11,6 +11,9 @@ import * as offlinePage from "./routes/offline";
 
 type LazyPage = NonNullable<RouteObject["lazy"]>;
 
+/** Every tab of a device's page is one page component (it picks the tab by route name). */
+const devicePage: LazyPage = () => import("./routes/devices/device");
+
 /**
  * Pages that exist. Every other route of the table shows the shared placeholder page: its
  * title, breadcrumbs and tabs over a note that it is not available in this version yet,
@@ -32,6 +35,21 @@ const PAGES: Partial<Record<RouteName, LazyPage>> = {
   // Bundled with the router: a chunk cannot be fetched once the network is gone.
   offline: () => Promise.resolve(offlinePage),
   "not-found": () => import("./routes/not-found"),
+  "device.activity": devicePage,
+  "device.location": devicePage,
+  "device.dashboards": devicePage,
+  "device.dashboard": devicePage,
+  "device.data-usage": devicePage,
+  "device.ports": devicePage,
+  "device.services": devicePage,
+  "device.access": devicePage,
+  "device.network": devicePage,
+  "device.monitoring-parameters-history": devicePage,
+  "device.metrics.dynamic": devicePage,
+  "device.metrics.mobile-data": devicePage,
+  "device.metrics.io": devicePage,
+  "device.metrics.gps": devicePage,
+  "device.esim": devicePage,
 };
 
 const placeholderPage: LazyPage = () => import("./routes/placeholder");

@@ -10,9 +10,15 @@ import { http } from "./http";
 export interface AppConfig {
   theme: Theme;
   error_reporting: { url: string; environment?: string } | null;
+  /** A tile URL template for device maps; null draws maps without tiles. */
+  map_tile_url: string | null;
 }
 
-export const FALLBACK_APP_CONFIG: AppConfig = { theme: DEFAULT_THEME, error_reporting: null };
+export const FALLBACK_APP_CONFIG: AppConfig = {
+  theme: DEFAULT_THEME,
+  error_reporting: null,
+  map_tile_url: null,
+};
 
 export async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   // Start-up needs it whatever page opens first: a route change must not cancel it.

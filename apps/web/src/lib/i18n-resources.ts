@@ -1,6 +1,8 @@
 import type { messages as account } from "../locales/account";
+import type { messages as addDevice } from "../locales/add-device";
 import type { messages as common } from "../locales/common";
 import type { messages as companies } from "../locales/companies";
+import type { messages as devicePage } from "../locales/device-page";
 import type { messages as devices } from "../locales/devices";
 import type { messages as dialogs } from "../locales/dialogs";
 import type { messages as formErrors } from "../locales/form-errors";
@@ -27,8 +29,10 @@ import type { messages as users } from "../locales/users";
  */
 export interface I18nResources {
   account: (typeof account)["en"];
+  "add-device": (typeof addDevice)["en"];
   common: (typeof common)["en"];
   companies: (typeof companies)["en"];
+  "device-page": (typeof devicePage)["en"];
   devices: (typeof devices)["en"];
   dialogs: (typeof dialogs)["en"];
   "form-errors": (typeof formErrors)["en"];

@@ -42,8 +42,10 @@ describe("translation keys", () => {
   it("cover every namespace in locales/", () => {
     const typed = {
       account: true,
+      "add-device": true,
       common: true,
       companies: true,
+      "device-page": true,
       devices: true,
       dialogs: true,
       "form-errors": true,

@@ -44,3 +44,14 @@ registerDialog("action-status", () =>
   import("./action-status-body").then((m) => m.ActionStatusBody),
 );
 registerDialog("error", () => import("./error-dialog").then((m) => m.ErrorDialogBody));
+registerDialog("device-add-form", () =>
+  import("../../../features/devices/add-device/add-device-body").then((m) => m.AddDeviceDialogBody),
+);
+registerDialog("device-add-from-file", () =>
+  import("../../../features/devices/add-device/add-device-body").then(
+    (m) => m.AddDeviceFromFileBody,
+  ),
+);
+registerDialog("device-add-list", () =>
+  import("../../../features/devices/add-device/add-device-body").then((m) => m.AddDeviceListBody),
+);

@@ -8,7 +8,8 @@ import type { z } from "zod";
  * Declarative forms (forms §3 "Form field definition", §4 "Form submit cycle"). A screen
  * declares a `FormSchema`; `SchemaForm` renders and validates it and `useFormSubmit`
  * runs the submit cycle and maps the server's errors (forms §8). Create and edit share
- * one schema.
+ * one schema. A form laid out by hand takes its state from `useZodForm` and its submit from
+ * `useZodFormSubmit` instead; both kinds run `useSubmitCycle` and the error catalogue.
  */
 
 export type FormValues = Record<string, unknown>;

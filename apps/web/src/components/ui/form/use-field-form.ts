@@ -17,6 +17,7 @@ import {
   visibleValues,
 } from "./field-values";
 import type { FieldDefinition, FormSchema, FormValues } from "./form-types";
+import "./zod-messages";
 
 export interface FieldFormOptions {
   /** The permissions fields are checked against; default the signed-in user's. */

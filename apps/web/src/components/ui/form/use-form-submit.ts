@@ -1,8 +1,8 @@
-import { type ContextType, useContext, useRef, useState } from "react";
+import { type ContextType, useContext, useState } from "react";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { UNSAFE_NavigationContext } from "react-router";
-import { http, isCancelledRequest } from "../../../lib/http";
+import { http } from "../../../lib/http";
 import { i18n } from "../../../lib/i18n";
 import { openActionStatusDialog } from "../dialog/action-status-dialog";
 import type { DialogBodyProps } from "../dialog/dialog-types";
@@ -11,11 +11,10 @@ import { mapFormErrors, type MappedFormErrors } from "./form-errors";
 import { resolveEndpoint, toMultipart } from "./form-payload";
 import type { FormSchema, FormValues, SubmitResponse } from "./form-types";
 import { successMessage } from "./result-messages";
+import { type SubmitState, useSubmitCycle } from "./use-submit-cycle";
 
 /** The window event tables listen to when a form without a query key changed data (forms §4). */
 export const RELOAD_DATA_EVENT = "reload-data";
-
-export type SubmitState = "idle" | "waiting" | "success" | "error";
 
 export interface FormSubmitOptions {
   /** The dialog the form is drawn in: closed on success, scrolled up on error. */
@@ -68,17 +67,15 @@ function generalSuccess(schema: FormSchema): string {
 }
 
 /**
- * The submit cycle of a declarative form (forms §4, FM-SUBMIT-001…014): idle → waiting →
- * success or error, a second submit ignored while waiting. Success shows a toast, closes
- * the dialog, stores the response, runs `onSuccess`, then goes back (form route) or
- * reloads the table; an action channel opens the Action status dialog instead. Failure
- * goes to `onError`, or through the error catalogue (`mapFormErrors`).
+ * The submit cycle (`useSubmitCycle`) of a declarative form (forms §4, FM-SUBMIT-001…014),
+ * sending to the schema's endpoint. Success shows a toast, closes the dialog, stores the
+ * response, runs `onSuccess`, then goes back (form route) or reloads the table; an action
+ * channel opens the Action status dialog instead. Failure goes to `onError`, or through the
+ * error catalogue (`mapFormErrors`).
  */
 export function useFormSubmit(schema: FormSchema, options: FormSubmitOptions = {}): FormSubmit {
-  const [state, setState] = useState<SubmitState>("idle");
   const [response, setResponse] = useState<SubmitResponse>();
   const [errors, setErrors] = useState<MappedFormErrors>();
-  const waiting = useRef(false);
   const queryClient = useQueryClient();
   const goBack = useGoBack();
 
@@ -144,36 +141,23 @@ export function useFormSubmit(schema: FormSchema, options: FormSubmitOptions = {
     options.dialog?.scrollToTop();
   };
 
-  const submit = async (values: FormValues) => {
-    if (waiting.current) return;
-    waiting.current = true;
-    setState("waiting");
-    setErrors(undefined);
-    let answer: { data: unknown };
-    try {
-      answer = await http.request<unknown>({
+  const cycle = useSubmitCycle<FormValues, SubmitResponse>({
+    send: async (values) => {
+      setErrors(undefined);
+      const answer = await http.request<unknown>({
         url: resolveEndpoint(schema, options.routeId),
         method: schema.method ?? "post",
         baseURL: schema.baseURL,
         data: schema.multipart ? toMultipart(values) : values,
       });
-    } catch (error) {
-      // A cancelled call (route change, cancelled confirmation) is nobody's failure.
-      if (isCancelledRequest(error)) {
-        setState("idle");
-      } else {
-        setState("error");
-        fail(error, values);
-      }
-      return;
-    } finally {
-      waiting.current = false;
-    }
-    const result = toSubmitResponse(answer.data);
-    setResponse(result);
-    setState("success");
-    succeed(result, values);
-  };
+      return toSubmitResponse(answer.data);
+    },
+    onSuccess: (result, values) => {
+      setResponse(result);
+      succeed(result, values);
+    },
+    onFailure: fail,
+  });
 
-  return { state, submit, response, errors };
+  return { state: cycle.state, submit: cycle.submit, response, errors };
 }

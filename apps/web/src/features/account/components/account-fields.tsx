@@ -1,12 +1,12 @@
 import { PasswordInput, TextInput } from "@mantine/core";
-import type { GetInputPropsReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "@netfleet/contracts/schemas/account";
+import type { FormInputProps } from "../../../components/ui/form/use-zod-form";
 import { i18n } from "../../../lib/i18n";
 
 /** The e-mail field of the sign-in and forgot-password forms, with the browser's autofill hints. */
-export function EmailField({ inputProps }: { inputProps: GetInputPropsReturnType }) {
+export function EmailField({ inputProps }: { inputProps: FormInputProps }) {
   const { t } = useTranslation("account");
   return (
     <TextInput
@@ -29,8 +29,8 @@ export function NewPasswordFields({
   autoFocus = false,
 }: {
   labels: { password: string; confirmation: string };
-  password: GetInputPropsReturnType;
-  confirmation: GetInputPropsReturnType;
+  password: FormInputProps;
+  confirmation: FormInputProps;
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation("account");

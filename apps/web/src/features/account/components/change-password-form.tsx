@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_MIN_LENGTH } from "@netfleet/contracts/schemas/account";
 import { changePasswordBodySchema } from "@netfleet/contracts/schemas/mfa";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
-import { isCancelledRequest } from "../../../lib/http";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { useChangePassword } from "../api/change-password";
 import { FormAlert } from "./form-alert";
 
@@ -18,22 +17,15 @@ const EMPTY = { current_password: "", password: "", password_confirmation: "" };
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(changePasswordBodySchema, EMPTY);
+  const form = useZodForm(changePasswordBodySchema, EMPTY);
   const change = useChangePassword();
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    change.mutate(values, {
-      onSuccess: (message) => {
-        form.setValues(EMPTY);
-        form.resetDirty();
-        notifications.show({ color: "teal", message: message ?? t("passwordChanged") });
-      },
-      onError: (error) => {
-        if (!isCancelledRequest(error)) setAlert(applyServerErrors(form, error));
-      },
-    });
+  const submit = useZodFormSubmit(form, {
+    send: change.mutateAsync,
+    onSuccess: (message) => {
+      form.setValues(EMPTY);
+      form.resetDirty();
+      notifications.show({ color: "teal", message: message ?? t("passwordChanged") });
+    },
   });
 
   return (
@@ -47,8 +39,8 @@ export function ChangePasswordForm() {
         </Text>
       </Stack>
       <Paper withBorder p={{ base: "md", sm: "lg" }}>
-        <form onSubmit={submit} noValidate aria-label={t("changePassword")}>
-          <FormAlert message={alert} />
+        <form onSubmit={submit.onSubmit} noValidate aria-label={t("changePassword")}>
+          <FormAlert message={submit.alert} />
           <Stack gap="md" maw={400}>
             <PasswordInput
               label={t("currentPassword")}
@@ -73,7 +65,7 @@ export function ChangePasswordForm() {
               {...form.getInputProps("password_confirmation")}
             />
             <Group>
-              <Button type="submit" loading={change.isPending}>
+              <Button type="submit" loading={submit.waiting}>
                 {t("changePassword")}
               </Button>
             </Group>

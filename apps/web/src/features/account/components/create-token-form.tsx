@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { useState } from "react";
 import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { createTokenBodySchema } from "@netfleet/contracts/schemas/account";
 import type { ApiScope } from "@netfleet/contracts/scopes";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { type CreatedToken, useCreateToken } from "../api/create-token";
 import { FormAlert } from "./form-alert";
 import { ScopeCheckboxGrid } from "./scope-checkbox-grid";
@@ -25,29 +25,24 @@ interface CreateTokenFormProps {
 
 export function CreateTokenForm({ onCreated }: CreateTokenFormProps) {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(createTokenFormSchema, {
+  const form = useZodForm(createTokenFormSchema, {
     name: "",
     scopes: [] as ApiScope[],
     expires_in_days: "",
   });
   const create = useCreateToken();
-  const [alert, setAlert] = useState<string | null>(null);
-
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    create.mutate(values, {
-      onSuccess: (token) => {
-        form.reset();
-        onCreated(token);
-      },
-      onError: (error) => setAlert(applyServerErrors(form, error)),
-    });
+  const submit = useZodFormSubmit(form, {
+    send: create.mutateAsync,
+    onSuccess: (token) => {
+      form.reset();
+      onCreated(token);
+    },
   });
 
   const scopes = form.getInputProps("scopes");
   return (
-    <form onSubmit={submit} noValidate aria-label={t("createToken")}>
-      <FormAlert message={alert} />
+    <form onSubmit={submit.onSubmit} noValidate aria-label={t("createToken")}>
+      <FormAlert message={submit.alert} />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
           <TextInput
@@ -78,7 +73,7 @@ export function CreateTokenForm({ onCreated }: CreateTokenFormProps) {
         <Group>
           <Button
             type="submit"
-            loading={create.isPending}
+            loading={submit.waiting}
             leftSection={<IconPlus size={16} aria-hidden />}
           >
             {t("createToken")}

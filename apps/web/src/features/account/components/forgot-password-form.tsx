@@ -1,17 +1,17 @@
-import { useState } from "react";
 import { Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { forgotPasswordBodySchema } from "@netfleet/contracts/schemas/account";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { useForgotPassword } from "../api/forgot-password";
 import { EmailField } from "./account-fields";
 import { FormAlert } from "./form-alert";
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(forgotPasswordBodySchema, { email: "" });
+  const form = useZodForm(forgotPasswordBodySchema, { email: "" });
   const forgot = useForgotPassword();
-  const [alert, setAlert] = useState<string | null>(null);
+  const submit = useZodFormSubmit(form, { send: forgot.mutateAsync });
 
   if (forgot.isSuccess) {
     return (
@@ -21,17 +21,12 @@ export function ForgotPasswordForm() {
     );
   }
 
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    forgot.mutate(values, { onError: (error) => setAlert(applyServerErrors(form, error)) });
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
-      <FormAlert message={alert} />
+    <form onSubmit={submit.onSubmit} noValidate>
+      <FormAlert message={submit.alert} />
       <Stack gap="md">
         <EmailField inputProps={form.getInputProps("email")} />
-        <Button type="submit" fullWidth loading={forgot.isPending}>
+        <Button type="submit" fullWidth loading={submit.waiting}>
           {t("sendResetLink")}
         </Button>
       </Stack>

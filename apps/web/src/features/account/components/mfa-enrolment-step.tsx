@@ -1,4 +1,3 @@
-import { useState } from "react";
 import {
   Box,
   Button,
@@ -20,7 +19,8 @@ import {
   type MfaEnrolled,
   type MfaEnrolment,
 } from "@netfleet/contracts/schemas/mfa";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { useConfirmMfaEnrolment } from "../api/confirm-mfa-enrolment";
 import { FormAlert } from "./form-alert";
 
@@ -80,22 +80,18 @@ interface MfaEnrolmentStepProps {
  */
 export function MfaEnrolmentStep({ enrolment, onEnrolled, onCancel }: MfaEnrolmentStepProps) {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(confirmMfaEnrolmentBodySchema, { code: "" });
+  const form = useZodForm(confirmMfaEnrolmentBodySchema, { code: "" });
   const confirm = useConfirmMfaEnrolment();
-  const [alert, setAlert] = useState<string | null>(null);
+  const submit = useZodFormSubmit(form, { send: confirm.mutateAsync, onSuccess: onEnrolled });
   const totp = enrolment.type === "totp";
 
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    confirm.mutate(values, {
-      onSuccess: onEnrolled,
-      onError: (error) => setAlert(applyServerErrors(form, error)),
-    });
-  });
-
   return (
-    <form onSubmit={submit} noValidate aria-label={totp ? t("setUpTotp") : t("useEmailCodes")}>
-      <FormAlert message={alert} />
+    <form
+      onSubmit={submit.onSubmit}
+      noValidate
+      aria-label={totp ? t("setUpTotp") : t("useEmailCodes")}
+    >
+      <FormAlert message={submit.alert} />
       <Stack gap="lg">
         {totp ? (
           <TotpSecret enrolment={enrolment} />
@@ -115,7 +111,7 @@ export function MfaEnrolmentStep({ enrolment, onEnrolled, onCancel }: MfaEnrolme
           {...form.getInputProps("code")}
         />
         <Group gap="sm">
-          <Button type="submit" loading={confirm.isPending}>
+          <Button type="submit" loading={submit.waiting}>
             {t("confirm")}
           </Button>
           <Button variant="default" onClick={onCancel}>

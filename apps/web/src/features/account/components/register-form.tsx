@@ -3,9 +3,10 @@ import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } fr
 import { Trans, useTranslation } from "react-i18next";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { registerBodySchema } from "@netfleet/contracts/schemas/account";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { toApiRequestError } from "../../../lib/http";
 import { type InvitationPreview, useInvitation } from "../api/get-invitation";
 import { useRegisterAccount } from "../api/register-account";
@@ -41,33 +42,32 @@ export function RegisterForm({ token }: { token: string }) {
 
 function AcceptInvitation({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(registerFormSchema, {
+  const form = useZodForm(registerFormSchema, {
     first_name: "",
     last_name: "",
     password: "",
     confirm_password: "",
   });
   const register = useRegisterAccount();
-  const [alert, setAlert] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
-  const submit = form.onSubmit(({ first_name, last_name, password }) => {
-    setAlert(null);
-    register.mutate(
-      { token, password, first_name: first_name || undefined, last_name: last_name || undefined },
-      {
-        onSuccess: ({ location }) => {
-          setLeaving(true);
-          browserLocation.assign(sameOriginTarget(location, DEFAULT_LANDING_PAGE));
-        },
-        onError: (error) => setAlert(applyServerErrors(form, error)),
-      },
-    );
+  const submit = useZodFormSubmit(form, {
+    send: ({ first_name, last_name, password }) =>
+      register.mutateAsync({
+        token,
+        password,
+        first_name: first_name || undefined,
+        last_name: last_name || undefined,
+      }),
+    onSuccess: ({ location }) => {
+      setLeaving(true);
+      browserLocation.assign(sameOriginTarget(location, DEFAULT_LANDING_PAGE));
+    },
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <FormAlert message={alert} />
+    <form onSubmit={submit.onSubmit} noValidate>
+      <FormAlert message={submit.alert} />
       <Stack gap="md">
         <Paper withBorder p="md" bg="var(--mantine-color-default-hover)">
           <Text size="sm">
@@ -106,7 +106,7 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
           confirmation={form.getInputProps("confirm_password")}
         />
         <Group>
-          <Button type="submit" fullWidth loading={register.isPending || leaving}>
+          <Button type="submit" fullWidth loading={submit.waiting || leaving}>
             {t("createAccount")}
           </Button>
         </Group>

@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { resetPasswordBodySchema } from "@netfleet/contracts/schemas/account";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { toApiRequestError } from "../../../lib/http";
 import { useResetPassword } from "../api/reset-password";
 import { NewPasswordFields, withPasswordConfirmation } from "./account-fields";
@@ -15,9 +15,11 @@ const resetFormSchema = withPasswordConfirmation(resetPasswordBodySchema.omit({ 
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(resetFormSchema, { password: "", confirm_password: "" });
+  const form = useZodForm(resetFormSchema, { password: "", confirm_password: "" });
   const reset = useResetPassword();
-  const [alert, setAlert] = useState<string | null>(null);
+  const submit = useZodFormSubmit(form, {
+    send: ({ password }) => reset.mutateAsync({ token, password }),
+  });
 
   if (reset.isSuccess) {
     return (
@@ -39,17 +41,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const submit = form.onSubmit(({ password }) => {
-    setAlert(null);
-    reset.mutate(
-      { token, password },
-      { onError: (error) => setAlert(applyServerErrors(form, error)) },
-    );
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
-      <FormAlert message={alert} />
+    <form onSubmit={submit.onSubmit} noValidate>
+      <FormAlert message={submit.alert} />
       <Stack gap="md">
         <NewPasswordFields
           labels={{ password: t("newPassword"), confirmation: t("confirmNewPassword") }}
@@ -57,7 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           confirmation={form.getInputProps("confirm_password")}
           autoFocus
         />
-        <Button type="submit" fullWidth loading={reset.isPending}>
+        <Button type="submit" fullWidth loading={submit.waiting}>
           {t("changePassword")}
         </Button>
       </Stack>

@@ -5,10 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { requestSignInLinkBodySchema, signInBodySchema } from "@netfleet/contracts/schemas/account";
+import { useSubmitCycle } from "../../../components/ui/form/use-submit-cycle";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
-import { isCancelledRequest, toApiRequestError } from "../../../lib/http";
+import { toApiRequestError } from "../../../lib/http";
 import { useRequestSignInLink } from "../api/request-sign-in-link";
 import { useSignIn } from "../api/sign-in";
 import { EmailField } from "./account-fields";
@@ -27,31 +29,34 @@ function offersSignInLink(error: unknown): boolean {
 
 export function SignInForm({ continueUrl }: SignInFormProps) {
   const { t } = useTranslation("account");
-  const form = useSchemaForm(signInBodySchema, { email: "", password: "" });
+  const form = useZodForm(signInBodySchema, { email: "", password: "" });
   const signIn = useSignIn();
   const requestLink = useRequestSignInLink();
-  const [alert, setAlert] = useState<string | null>(null);
   // After the throttle refused: the link becomes the form's main way on.
   const [throttled, setThrottled] = useState(false);
   const [linkSent, setLinkSent] = useState<string | null>(null);
   // The browser is leaving: keep the button busy until the next page replaces this one.
   const [leaving, setLeaving] = useState(false);
 
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    setLinkSent(null);
-    signIn.mutate(continueUrl ? { ...values, continue_url: continueUrl } : values, {
-      onSuccess: ({ location }) => {
-        setLeaving(true);
-        browserLocation.assign(sameOriginTarget(location, DEFAULT_LANDING_PAGE));
-      },
-      onError: (error) => {
-        // A second-factor dialog the user closed: nothing failed.
-        if (isCancelledRequest(error)) return;
-        setThrottled(offersSignInLink(error));
-        setAlert(applyServerErrors(form, error));
-      },
-    });
+  const submit = useZodFormSubmit(form, {
+    send: (values) => {
+      setLinkSent(null);
+      return signIn.mutateAsync(continueUrl ? { ...values, continue_url: continueUrl } : values);
+    },
+    onSuccess: ({ location }) => {
+      setLeaving(true);
+      browserLocation.assign(sameOriginTarget(location, DEFAULT_LANDING_PAGE));
+    },
+    onFailure: (error) => setThrottled(offersSignInLink(error)),
+  });
+
+  const link = useSubmitCycle({
+    send: requestLink.mutateAsync,
+    onSuccess: (message) => {
+      setThrottled(false);
+      setLinkSent(message ?? t("signInLinkSent"));
+    },
+    onFailure: submit.showErrors,
   });
 
   // Needs only the e-mail: the password field may be empty or wrong.
@@ -65,20 +70,14 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
       form.getInputNode("email")?.focus();
       return;
     }
-    setAlert(null);
+    submit.clearAlert();
     form.clearFieldError("email");
-    requestLink.mutate(body.data, {
-      onSuccess: (message) => {
-        setThrottled(false);
-        setLinkSent(message ?? t("signInLinkSent"));
-      },
-      onError: (error) => setAlert(applyServerErrors(form, error)),
-    });
+    void link.submit(body.data);
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <FormAlert message={alert} />
+    <form onSubmit={submit.onSubmit} noValidate>
+      <FormAlert message={submit.alert} />
       <FormAlert message={linkSent} success />
       <Stack gap="md">
         {throttled && (
@@ -87,7 +86,7 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
             variant="light"
             fullWidth
             leftSection={<IconMail size={16} aria-hidden />}
-            loading={requestLink.isPending}
+            loading={link.waiting}
             onClick={emailLink}
           >
             {t("emailSignInLink")}
@@ -110,7 +109,7 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
                 type="button"
                 size="sm"
                 onClick={emailLink}
-                disabled={requestLink.isPending}
+                disabled={link.waiting}
               >
                 {t("emailSignInLink")}
               </Anchor>
@@ -121,7 +120,7 @@ export function SignInForm({ continueUrl }: SignInFormProps) {
             </Anchor>
           </Group>
         </Stack>
-        <Button type="submit" fullWidth loading={signIn.isPending || leaving}>
+        <Button type="submit" fullWidth loading={submit.waiting || leaving}>
           {t("signIn")}
         </Button>
       </Stack>

@@ -1,42 +1,90 @@
-import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { deviceFlags } from "@netfleet/contracts/devices/flags";
+import { DEVICES_STATUS_EVENT } from "@netfleet/contracts/schemas/device-activity";
 import type { DeviceListItem } from "@netfleet/contracts/schemas/devices";
+import type { Permission } from "@netfleet/contracts/permissions";
+import { setSessionState } from "../../../lib/http";
 import { i18n } from "../../../lib/i18n";
-import { deferred, failure, fakeApi, type FakeRequest } from "../../../test/fake-api";
+import { CURRENT_USER_KEY } from "../../../lib/viewer";
+import { deferred, failure, fakeApi, success, type FakeRequest } from "../../../test/fake-api";
+import type { createFakeSocket } from "../../../test/fake-socket";
 import { renderPage } from "../../../test/render";
+import { testUser } from "../../../test/users";
 import { DevicesList } from "./devices-list";
+
+const fake = vi.hoisted(() => ({
+  current: undefined as ReturnType<typeof createFakeSocket> | undefined,
+}));
+
+vi.mock("socket.io-client", async () => {
+  const { createFakeSocket: create } = await import("../../../test/fake-socket");
+  fake.current = create();
+  return { io: () => fake.current?.socket };
+});
+
+// The drawing itself: jsdom has no layout to draw in. The slices' buttons stay.
+vi.mock("./device-pie", () => ({ DevicePie: () => null }));
 
 function device(id: number, overrides: Partial<DeviceListItem> = {}): DeviceListItem {
   return {
     id,
+    company_id: 1,
+    company_name: "Acme Networks",
     name: `Router ${id}`,
     serial: String(1_100_000_000 + id),
     mac: `00:1E:42:00:00:${id.toString(16).padStart(2, "0").toUpperCase()}`,
     model: "RUTX11",
+    original_model: "RUTX11",
     firmware: "RUTX_R_00.07.06",
     status: 1,
-    company_id: 1,
-    company_name: "Acme Networks",
+    tags: [],
+    latitude: null,
+    longitude: null,
     created_at: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
+    updated_at: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
+    ...deviceFlags({ model: "RUTX11" }),
     ...overrides,
   };
 }
 
 /** The server's list answer: `total` devices, sliced by the request's limit and offset. */
-function page(request: FakeRequest, total: number) {
+function page(request: FakeRequest, total: number, extra: { capped?: boolean } = {}) {
   const limit = Number(request.query.get("limit"));
-  const offset = Number(request.query.get("offset"));
+  const after = request.query.get("after");
+  const offset = after ? Number(after.slice(1)) : Number(request.query.get("offset"));
   const ids = Array.from(
-    { length: Math.max(0, Math.min(limit, total - offset)) },
+    { length: Math.max(0, Math.min(limit, (extra.capped ? 1e6 : total) - offset)) },
     (_, i) => offset + i + 1,
   );
+  const next = offset + limit < (extra.capped ? 1e6 : total) ? `@${offset + limit}` : undefined;
   return {
     status: 200,
-    body: { success: true, data: ids.map((id) => device(id)), meta: { total } },
+    body: {
+      success: true,
+      data: ids.map((id) => device(id)),
+      meta: { total, total_capped: extra.capped ?? false, ...(next ? { next } : {}) },
+    },
   };
 }
 
 const URL = "/management/devices";
+const rowOf = (text: string) => screen.getByText(text).closest("tr") as HTMLElement;
+
+/** Renders the list for a signed-in user holding `permissions`. */
+function renderList(url = URL, permissions: Permission[] = ["view_devices"]) {
+  const rendered = renderPage(<DevicesList />, { url, path: "/management/devices" });
+  rendered.queryClient.setQueryData(CURRENT_USER_KEY, testUser({ permissions }));
+  return rendered;
+}
+
+beforeEach(() => {
+  setSessionState("authenticated");
+});
+
+afterEach(() => {
+  setSessionState("unauthenticated");
+});
 
 describe("DevicesList", () => {
   it("shows a loading table, then the first page of devices", async () => {
@@ -45,7 +93,7 @@ describe("DevicesList", () => {
       await release.promise;
       return page(request, 60);
     });
-    renderPage(<DevicesList />, { url: URL });
+    renderList();
 
     const table = await screen.findByRole("table", { name: "Devices" });
     expect(table).toHaveAttribute("aria-busy", "true");
@@ -60,55 +108,264 @@ describe("DevicesList", () => {
     expect(within(row as HTMLElement).getByText("Acme Networks")).toBeVisible();
     expect(table).toHaveAttribute("aria-busy", "false");
     expect(screen.getByText("1–25 of 60")).toBeVisible();
-    expect(api.requests[0]?.search).toBe("?limit=25&offset=0");
+    const query = api.calls("GET", "/api/devices")[0]!.query;
+    expect(query.get("limit")).toBe("25");
+    expect(query.get("offset")).toBe("0");
+    // Only what the list shows travels.
+    expect(query.get("fields")?.split(",")).toEqual(expect.arrayContaining(["name", "tags"]));
+  });
+
+  it("FM-ENTITY-007 shows the default definition's columns with the status after the name", async () => {
+    fakeApi().on("GET", "/api/devices", (request) => page(request, 3));
+    renderList();
+    const table = await screen.findByRole("table", { name: "Devices" });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      "Name",
+      "Status",
+      "Model",
+      "Company",
+      "Tags",
+      "Serial",
+      "MAC",
+      "Created at",
+    ]);
   });
 
   it("asks the server for the next page", async () => {
     const api = fakeApi().on("GET", "/api/devices", (request) => page(request, 60));
-    const { user } = renderPage(<DevicesList />, { url: URL });
+    const { user } = renderList();
     await screen.findByText("Router 1");
 
     await user.click(screen.getByRole("button", { name: "Next page" }));
 
     expect(await screen.findByText("Router 26")).toBeVisible();
     expect(screen.getByText("26–50 of 60")).toBeVisible();
-    expect(api.requests.at(-1)?.query.get("offset")).toBe("25");
+    expect(api.calls("GET", "/api/devices").at(-1)?.query.get("offset")).toBe("25");
+  });
+
+  it("says 10 000+ when more devices match than the server counts, and pages on by cursor", async () => {
+    const api = fakeApi().on("GET", "/api/devices", (request) =>
+      page(request, 10_000, { capped: true }),
+    );
+    const { user, router } = renderList();
+    await screen.findByText("Router 1");
+    expect(screen.getByText("1–25 of 10 000+")).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+
+    expect(await screen.findByText("Router 26")).toBeVisible();
+    expect(screen.getByText("26–50 of 10 000+")).toBeVisible();
+    const last = api.calls("GET", "/api/devices").at(-1)!.query;
+    expect(last.get("after")).toBe("@25");
+    expect(last.has("offset")).toBe(false);
+    expect(router.state.location.search).toContain("after=%4025");
+    expect(screen.getByText("Page 2")).toBeVisible();
   });
 
   it("sorts on the server when a column header is clicked", async () => {
     const api = fakeApi().on("GET", "/api/devices", (request) => page(request, 3));
-    const { user } = renderPage(<DevicesList />, { url: URL });
+    const { user } = renderList();
     await screen.findByText("Router 1");
+    const lastSort = () => api.calls("GET", "/api/devices").at(-1)?.query.get("sort");
 
     await user.click(screen.getByRole("button", { name: "Name" }));
-    await expect.poll(() => api.requests.at(-1)?.query.get("sort")).toBe("name");
+    await expect.poll(lastSort).toBe("name");
     expect(screen.getByRole("columnheader", { name: "Name" })).toHaveAttribute(
       "aria-sort",
       "ascending",
     );
 
     await user.click(screen.getByRole("button", { name: "Name" }));
-    await expect.poll(() => api.requests.at(-1)?.query.get("sort")).toBe("-name");
-    expect(screen.getByRole("columnheader", { name: "Name" })).toHaveAttribute(
-      "aria-sort",
-      "descending",
-    );
+    await expect.poll(lastSort).toBe("-name");
 
     await user.click(screen.getByRole("button", { name: "Created at" }));
-    await expect.poll(() => api.requests.at(-1)?.query.get("sort")).toBe("-created_at");
+    await expect.poll(lastSort).toBe("-created_at");
+  });
+
+  it("reads its filters from the URL, sends them by their API names and drops one when its chip goes", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 2))
+      .on("GET", "/api/devices/statistics", success({ status: {}, model: {}, firmware: {} }));
+    const { user, router } = renderList(`${URL}?status=offline&model=RUTX11&signal=low`);
+    await screen.findByText("Router 1");
+    const query = api.calls("GET", "/api/devices").at(-1)!.query;
+    expect(query.get("status")).toBe("offline");
+    expect(query.get("model")).toBe("RUTX11");
+    expect(query.get("signal")).toBe("low");
+
+    await user.click(screen.getByRole("button", { name: "Remove filter Status: Offline" }));
+
+    await expect
+      .poll(() => api.calls("GET", "/api/devices").at(-1)?.query.has("status"))
+      .toBe(false);
+    expect(router.state.location.search).not.toContain("status=");
+    expect(router.state.location.search).toContain("model=RUTX11");
+  });
+
+  it("filters by a status chosen in the filters, and by a slice of a chart", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 5))
+      .on(
+        "GET",
+        "/api/devices/statistics",
+        success({ status: { online: 3, offline: 2 }, model: { RUTX11: 5 }, firmware: {} }),
+      );
+    const { user, router } = renderList();
+    await screen.findByText("Router 1");
+
+    await user.click(await screen.findByRole("button", { name: "Show only RUTX11 (5)" }));
+    await expect.poll(() => router.state.location.search).toContain("model=RUTX11");
+
+    await user.click(screen.getByRole("button", { name: /^Filters/ }));
+    await user.click(screen.getByRole("combobox", { name: "Status" }));
+    // jsdom lays nothing out, so Mantine takes the field for scrolled away and hides the list.
+    await user.click(await screen.findByRole("option", { name: "Pending", hidden: true }));
+
+    await expect
+      .poll(() => api.calls("GET", "/api/devices").at(-1)?.query.get("status"))
+      .toBe("pending");
+    expect(router.state.location.search).toContain("status=pending");
+    expect(api.calls("GET", "/api/devices/statistics").at(-1)?.query.get("status")).toBe("pending");
+  });
+
+  it("FM-ENTITY-008 renames a device in place: Enter saves, Escape gives up", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 2))
+      .on("PUT", "/api/devices/1", (request) =>
+        success(device(1, { name: (request.body as { name: string }).name })),
+      );
+    const { user } = renderList(URL, ["view_devices", "update_devices"]);
+    await screen.findByText("Router 1");
+
+    await user.click(screen.getByRole("button", { name: "Rename Router 1" }));
+    const field = screen.getByRole("textbox", { name: "New name for Router 1" });
+    await user.clear(field);
+    await user.type(field, "Core router{Enter}");
+
+    expect(await screen.findByRole("link", { name: "Core router" })).toBeVisible();
+    expect(api.calls("PUT", "/api/devices/1")[0]?.body).toEqual({ name: "Core router" });
+
+    await user.click(screen.getByRole("button", { name: "Rename Router 2" }));
+    await user.type(screen.getByRole("textbox", { name: "New name for Router 2" }), "x{Escape}");
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Router 2" })).toBeVisible();
+    expect(api.calls("PUT", "/api/devices/2")).toHaveLength(0);
+  });
+
+  it("keeps the name field open with the server's reason when a rename is refused", async () => {
+    fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 1))
+      .on("PUT", "/api/devices/1", failure(422, "VALIDATION_FAILED", "Name is taken here", "name"));
+    const { user } = renderList(URL, ["view_devices", "update_devices"]);
+    await screen.findByText("Router 1");
+
+    await user.click(screen.getByRole("button", { name: "Rename Router 1" }));
+    await user.type(screen.getByRole("textbox", { name: "New name for Router 1" }), "2{Enter}");
+
+    expect(await screen.findByText("Name is taken here")).toBeVisible();
+    expect(screen.getByRole("textbox", { name: "New name for Router 1" })).toHaveValue("Router 12");
+  });
+
+  it("FM-ENTITY-008 changes a device's tags with the tag picker", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 1))
+      .on(
+        "GET",
+        "/api/tags",
+        success(
+          [
+            { id: 5, name: "Core", color: "#ff0000" },
+            { id: 6, name: "Edge" },
+          ],
+          { meta: { total: 2 } },
+        ),
+      )
+      .on(
+        "PUT",
+        "/api/devices/1",
+        success(device(1, { tags: [{ id: 5, name: "Core", color: "#ff0000" }] })),
+      );
+    const { user } = renderList(URL, ["view_devices", "update_devices"]);
+    await screen.findByText("Router 1");
+
+    await user.click(screen.getByRole("button", { name: "Change the tags of Router 1" }));
+    // jsdom lays nothing out, so Mantine takes the button for scrolled away and hides the picker.
+    await user.click(await screen.findByRole("checkbox", { name: "Core", hidden: true }));
+    await user.click(screen.getByRole("button", { name: "Save", hidden: true }));
+
+    expect(await within(rowOf("Router 1")).findByText("Core")).toBeVisible();
+    expect(api.calls("PUT", "/api/devices/1")[0]?.body).toEqual({ tag_id: [5] });
+    expect(screen.queryByRole("checkbox", { name: "Edge", hidden: true })).not.toBeInTheDocument();
+  });
+
+  it("offers no renaming to a user who may not change devices", async () => {
+    fakeApi().on("GET", "/api/devices", (request) => page(request, 1));
+    renderList();
+    await screen.findByText("Router 1");
+    expect(screen.queryByRole("button", { name: "Rename Router 1" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Change the tags of Router 1" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows a status change pushed on the company's device channel without reloading", async () => {
+    const api = fakeApi().on("GET", "/api/devices", (request) => page(request, 3));
+    renderList();
+    await screen.findByText("Router 1");
+    await waitFor(() =>
+      expect(fake.current?.sent).toContainEqual(["subscribe", { channel: "private-devices.1" }]),
+    );
+    const loads = api.calls("GET", "/api/devices").length;
+
+    fake.current!.push("private-devices.1", DEVICES_STATUS_EVENT, {
+      devices: [{ id: 2, status: 0, last_seen_at: "2025-03-01 10:00:00" }],
+      overflow: false,
+    });
+
+    expect(await within(rowOf("Router 2")).findByText("Offline")).toBeVisible();
+    expect(within(rowOf("Router 1")).getByText("Online")).toBeVisible();
+    expect(api.calls("GET", "/api/devices")).toHaveLength(loads);
+  });
+
+  it("reloads the list, once, when devices it does not show report in (a device that just enrolled)", async () => {
+    let count = 2;
+    const api = fakeApi().on("GET", "/api/devices", (request) => page(request, count));
+    renderList();
+    await screen.findByText("Router 2");
+    await waitFor(() =>
+      expect(fake.current?.sent).toContainEqual(["subscribe", { channel: "private-devices.1" }]),
+    );
+    const loads = api.calls("GET", "/api/devices").length;
+
+    count = 3;
+    fake.current!.push("private-devices.1", DEVICES_STATUS_EVENT, {
+      devices: [{ id: 3, status: 1, last_seen_at: "2025-03-01 10:00:00" }],
+      overflow: false,
+    });
+    expect(await screen.findByText("Router 3")).toBeVisible();
+    // More news of unseen devices right after does not reload again at once.
+    fake.current!.push("private-devices.1", DEVICES_STATUS_EVENT, {
+      devices: [{ id: 99, status: 1, last_seen_at: "2025-03-01 10:00:01" }],
+      overflow: false,
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.calls("GET", "/api/devices")).toHaveLength(loads + 1);
   });
 
   it("searches once the user stops typing and says when nothing matches", async () => {
     const api = fakeApi().on("GET", "/api/devices", (request) =>
       page(request, request.query.get("q") ? 0 : 3),
     );
-    const { user } = renderPage(<DevicesList />, { url: URL });
+    const { user } = renderList();
     await screen.findByText("Router 1");
 
     await user.type(screen.getByRole("searchbox", { name: "Search devices" }), "zzz");
 
     expect(await screen.findByText("No devices match “zzz”", {}, { timeout: 2000 })).toBeVisible();
-    const searches = api.requests.filter((r) => r.query.has("q"));
+    const searches = api.calls("GET", "/api/devices").filter((r) => r.query.has("q"));
     expect(searches.map((r) => r.query.get("q"))).toEqual(["zzz"]);
 
     await user.click(screen.getByRole("button", { name: "Clear search" }));
@@ -116,12 +373,24 @@ describe("DevicesList", () => {
     expect(screen.getByRole("searchbox", { name: "Search devices" })).toHaveValue("");
   });
 
-  it("says so when there are no devices at all", async () => {
+  it("shows an empty fleet how to add its first device, to those who may", async () => {
     fakeApi().on("GET", "/api/devices", (request) => page(request, 0));
-    renderPage(<DevicesList />, { url: URL });
+    renderList(URL, ["view_devices", "create_devices"]);
 
     expect(await screen.findByText("No devices yet")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Add a device" })).toHaveAttribute(
+      "href",
+      "/forms/add-device",
+    );
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("offers no adding to a user who may not add devices", async () => {
+    fakeApi().on("GET", "/api/devices", (request) => page(request, 0));
+    renderList();
+
+    expect(await screen.findByText("No devices yet")).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Add a device" })).not.toBeInTheDocument();
   });
 
   it("shows the server's message when the list cannot be loaded", async () => {
@@ -130,17 +399,27 @@ describe("DevicesList", () => {
       "/api/devices",
       failure(403, "FORBIDDEN", "You do not have permission to do this."),
     );
-    renderPage(<DevicesList />, { url: URL });
+    renderList();
 
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Could not load devices");
     expect(alert).toHaveTextContent("You do not have permission to do this.");
   });
 
+  it("exports what the list shows, filters and order included", async () => {
+    fakeApi().on("GET", "/api/devices", (request) => page(request, 3));
+    renderList(`${URL}?sort=-name&status=online&q=gw`);
+    await screen.findByText("Router 1");
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/devices/export/csv?q=gw&sort=-name&status=online",
+    );
+  });
+
   it("speaks the chosen language: search, column headings, statuses and paging", async () => {
     await i18n.changeLanguage("no");
     fakeApi().on("GET", "/api/devices", (request) => page(request, 60));
-    renderPage(<DevicesList />, { url: URL });
+    renderList();
 
     const table = await screen.findByRole("table", { name: "Enheter" });
     expect(await within(table).findByText("Router 1")).toBeVisible();

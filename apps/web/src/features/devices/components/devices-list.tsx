@@ -1,45 +1,279 @@
-import { IconRouter } from "@tabler/icons-react";
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Popover,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from "@mantine/core";
+import {
+  IconAlertCircle,
+  IconChartPie,
+  IconColumns3,
+  IconDownload,
+  IconFilter,
+  IconPlus,
+  IconRouter,
+  IconSearch,
+} from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ServerList, useUrlListState } from "../../../components/ui/server-list";
-import { type DeviceSortKey, useDevices } from "../api/list-devices";
-import { DevicesTable } from "./devices-table";
+import { Link } from "react-router";
+import type { DeviceListChartKey } from "@netfleet/contracts/devices/list-definition";
+import { hasPermission } from "@netfleet/contracts/permissions";
+import { buildPath, routeByName } from "@netfleet/contracts/routes";
+import { apiBaseUrl, serializeParams, toApiRequestError } from "../../../lib/http";
+import { useSignedInUser } from "../../../lib/viewer";
+import { openAddDeviceDialog } from "../add-device/add-device-dialog";
+import { useDeviceStatistics } from "../api/device-statistics";
+import { useDevices } from "../api/list-devices";
+import {
+  DEFAULT_DEVICE_COLUMNS,
+  DEVICE_COLUMNS,
+  type DeviceColumn,
+  type DeviceListState,
+  useDeviceListState,
+} from "../device-list-state";
+import { useLiveDeviceStatus } from "../use-live-device-status";
+import { DeviceCharts } from "./device-charts";
+import { ActiveFilters, DeviceFilters } from "./device-filters";
+import { DevicesPager } from "./devices-pager";
+import { deviceColumns, DevicesTable } from "./devices-table";
 
-export const DEVICES_PAGE_SIZE = 25;
-
-const SORT_KEYS = [
-  "name",
-  "serial",
-  "mac",
-  "model",
-  "firmware",
-  "status",
-  "company_name",
-  "created_at",
-] as const satisfies readonly DeviceSortKey[];
+const formRoute = routeByName("form");
+const ADD_DEVICE_PATH = formRoute
+  ? buildPath(formRoute, { name: "add-device" })
+  : "/forms/add-device";
 
 /**
- * The device list with server-side search, sorting and paging. Its state lives in the
- * URL (`?q=&sort=&page=`) so that reloading, sharing and Back keep the same view.
+ * The export of what the list shows, every page of it. A plain link: the browser streams the
+ * file to disk as it arrives, where a call through the HTTP client would hold it all in memory.
+ */
+function exportHref(list: DeviceListState): string {
+  const query = serializeParams({ q: list.params.q, sort: list.params.sort, ...list.filters });
+  return `${apiBaseUrl() ?? ""}/api/devices/export/csv${query ? `?${query}` : ""}`;
+}
+
+function ColumnsChooser({ list }: { list: DeviceListState }) {
+  const { t } = useTranslation("devices");
+  const labels = deviceColumns(t, false);
+  return (
+    <Popover position="bottom-end" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Button variant="default" size="sm" leftSection={<IconColumns3 size={16} aria-hidden />}>
+          {t("columns")}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Checkbox.Group
+          label={t("columnsLabel")}
+          value={[...list.columns]}
+          onChange={(value) => {
+            // The order is the list's own, whatever order they were ticked in.
+            const columns = DEVICE_COLUMNS.filter((c) => value.includes(c));
+            if (columns.length > 0) list.changeColumns(columns);
+          }}
+        >
+          <Stack gap={6} mt="xs">
+            {DEVICE_COLUMNS.map((column: DeviceColumn) => (
+              <Checkbox key={column} value={column} label={labels[column].label} size="sm" />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mt="sm"
+          onClick={() => list.changeColumns([...DEFAULT_DEVICE_COLUMNS])}
+        >
+          {t("columnsReset")}
+        </Button>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * The device list (FM-ENTITY-006…011): search, filters, the default definition's columns
+ * (name and tags editable in place), the three charts over the filtered devices, paging on
+ * the server and statuses kept live. What it shows lives in the URL.
  */
 export function DevicesList() {
   const { t } = useTranslation("devices");
-  const list = useUrlListState({ id: "devices", pageSize: DEVICES_PAGE_SIZE, sortKeys: SORT_KEYS });
+  const user = useSignedInUser();
+  const can = (permission: "update_devices" | "create_devices") =>
+    user !== undefined && hasPermission(user.permissions, permission);
+  const list = useDeviceListState();
   const devices = useDevices(list.params);
+  const [filtersOpened, setFiltersOpened] = useState(false);
+  useLiveDeviceStatus();
+
+  const filterCount = Object.keys(list.filters).length;
+  const narrowed = Boolean(list.q) || filterCount > 0;
+  const meta = devices.data?.meta;
+  const rows = devices.data?.data;
+  const emptyFleet = meta !== undefined && meta.total === 0 && !narrowed;
+  const chartsShown = list.chartsShown && !emptyFleet && !devices.isError;
+  const statistics = useDeviceStatistics({ q: list.q || undefined, ...list.filters }, chartsShown);
+
+  const filterByChart = (chart: DeviceListChartKey, key: string) => list.setFilter(chart, key);
 
   return (
-    <ServerList
-      list={list}
-      result={devices}
-      searchLabel={t("search")}
-      searchPlaceholder={t("searchPlaceholder")}
-      errorTitle={t("loadFailed")}
-      icon={<IconRouter size={24} />}
-      emptyTitle={t("emptyTitle")}
-      emptyText={t("emptyText")}
-      noMatchTitle={t("noMatch", { query: list.q })}
-      noMatchText={t("noMatchText")}
-    >
-      {(table) => <DevicesTable {...table} />}
-    </ServerList>
+    <Paper withBorder>
+      <Group p="md" justify="space-between" gap="sm">
+        <TextInput
+          type="search"
+          aria-label={t("search")}
+          placeholder={t("searchPlaceholder")}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.search}
+          onChange={(event) => list.changeSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") list.flushSearch();
+          }}
+          w={{ base: "100%", xs: 320 }}
+        />
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant={filtersOpened ? "light" : "default"}
+            size="sm"
+            leftSection={<IconFilter size={16} aria-hidden />}
+            rightSection={
+              filterCount > 0 ? (
+                <Badge size="xs" circle>
+                  {filterCount}
+                </Badge>
+              ) : null
+            }
+            aria-expanded={filtersOpened}
+            onClick={() => setFiltersOpened((o) => !o)}
+          >
+            {t("filters")}
+          </Button>
+          <ColumnsChooser list={list} />
+          <Button
+            variant={list.chartsShown ? "light" : "default"}
+            size="sm"
+            leftSection={<IconChartPie size={16} aria-hidden />}
+            aria-pressed={list.chartsShown}
+            onClick={() => list.changeChartsShown(!list.chartsShown)}
+          >
+            {t("charts")}
+          </Button>
+          {can("create_devices") && (
+            <Button
+              size="sm"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => openAddDeviceDialog()}
+            >
+              {t("addDevice")}
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={exportHref(list)}
+            download
+            variant="default"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            {t("exportCsv")}
+          </Button>
+        </Group>
+      </Group>
+
+      <ActiveFilters list={list} />
+      <DeviceFilters list={list} opened={filtersOpened} />
+      {chartsShown && (
+        <DeviceCharts
+          statistics={statistics.data}
+          error={statistics.isError}
+          onFilter={filterByChart}
+        />
+      )}
+
+      {devices.isError ? (
+        <Alert
+          m="md"
+          mt={0}
+          color="red"
+          variant="light"
+          title={t("loadFailed")}
+          icon={<IconAlertCircle size={18} />}
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{toApiRequestError(devices.error).message}</Text>
+            <Button size="xs" variant="default" onClick={() => void devices.refetch()}>
+              {t("retry")}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : emptyFleet ? (
+        <Stack align="center" gap="xs" py={48} px="md" ta="center">
+          <ThemeIcon variant="light" size={44} radius="xl" color="gray" aria-hidden>
+            <IconRouter size={24} />
+          </ThemeIcon>
+          <Text fw={600}>{t("emptyTitle")}</Text>
+          <Text size="sm" c="dimmed" maw={460}>
+            {can("create_devices") ? t("emptyTextAdd") : t("emptyText")}
+          </Text>
+          {can("create_devices") && (
+            <Button
+              component={Link}
+              to={ADD_DEVICE_PATH}
+              mt="xs"
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              {t("addFirst")}
+            </Button>
+          )}
+        </Stack>
+      ) : meta && meta.total === 0 && rows?.length === 0 ? (
+        <Stack align="center" gap="xs" py={48} px="md" ta="center">
+          <Text fw={600}>{list.q ? t("noMatch", { query: list.q }) : t("noMatchFilters")}</Text>
+          <Text size="sm" c="dimmed">
+            {t("noMatchText")}
+          </Text>
+          <Group gap="xs" mt="xs">
+            {list.q && (
+              <Button variant="light" size="xs" onClick={list.clearSearch}>
+                {t("clearSearch")}
+              </Button>
+            )}
+            {filterCount > 0 && (
+              <Button variant="light" size="xs" onClick={list.clearFilters}>
+                {t("clearFilters")}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      ) : rows && rows.length === 0 ? (
+        <Stack align="center" gap="xs" py={48}>
+          <Text fw={600}>{t("emptyPage")}</Text>
+          <Button variant="light" size="xs" onClick={() => list.changePage(1)}>
+            {t("firstPage")}
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <DevicesTable
+            rows={rows}
+            columns={list.columns}
+            sort={list.sort}
+            onSortChange={list.changeSort}
+            stale={devices.isPlaceholderData}
+            editable={can("update_devices")}
+            skeletonRows={Math.min(list.pageSize, 10)}
+          />
+          {meta && rows && <DevicesPager list={list} meta={meta} shown={rows.length} />}
+        </>
+      )}
+    </Paper>
   );
 }

@@ -1,63 +1,252 @@
-import { Text } from "@mantine/core";
+import { type MouseEvent, type ReactNode, useRef } from "react";
+import { Skeleton, Table, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { formatSignal } from "@netfleet/contracts/devices/display";
 import type { DeviceListItem as Device } from "@netfleet/contracts/schemas/devices";
-import {
-  type ListTableProps,
-  SortableTable,
-  type TableColumn,
-} from "../../../components/ui/sortable-table";
-import { formatDateTime } from "../../../lib/format";
-import type { DeviceSortKey } from "../api/list-devices";
 import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
+import { formatDateTime } from "../../../lib/format";
+import { type ListSort, type SortDirection, nextSort } from "../../../lib/list-sort";
+import type { DeviceSortKey } from "../api/list-devices";
+import type { DeviceColumn } from "../device-list-state";
+import { devicePath, NameCell, TagsCell } from "./device-cells";
 import classes from "./devices-table.module.css";
 
-// An empty name or firmware shows a dash (shell spec §2).
-const dash = (value: string | null) => (value ? value : "—");
+/** Pages longer than this draw only the rows in sight (and a few around them). */
+export const VIRTUAL_ROWS_FROM = 50;
+const ROW_HEIGHT = 41;
 
-function deviceColumns(t: TFunction<"devices">): TableColumn<Device, DeviceSortKey>[] {
-  return [
-    {
-      id: "name",
-      label: t("colName"),
-      firstSort: "asc",
-      render: (d) => (
-        <Text size="sm" fw={500} className={classes.name} title={d.name || undefined}>
-          {dash(d.name)}
-        </Text>
-      ),
-    },
-    {
-      id: "serial",
-      label: t("colSerial"),
-      firstSort: "asc",
-      render: (d) => <span className={classes.mono}>{d.serial}</span>,
-    },
-    {
-      id: "mac",
-      label: t("colMac"),
-      firstSort: "asc",
-      render: (d) => <span className={classes.mono}>{d.mac}</span>,
-    },
-    { id: "model", label: t("colModel"), firstSort: "asc", render: (d) => d.model },
-    { id: "firmware", label: t("colFirmware"), firstSort: "asc", render: (d) => dash(d.firmware) },
-    {
-      id: "status",
-      label: t("colStatus"),
-      firstSort: "asc",
-      render: (d) => <DeviceStatusBadge status={d.status} />,
-    },
-    { id: "company_name", label: t("colCompany"), firstSort: "asc", render: (d) => d.company_name },
-    {
-      id: "created_at",
-      label: t("colCreated"),
-      firstSort: "desc",
-      render: (d) => formatDateTime(d.created_at),
-    },
-  ];
+interface Column {
+  id: DeviceColumn;
+  label: string;
+  sort?: { key: DeviceSortKey; first: SortDirection };
+  render: (device: Device) => ReactNode;
 }
 
-export function DevicesTable(props: ListTableProps<Device, DeviceSortKey>) {
+// A missing value shows a dash (shell §2).
+const dash = (value: string | number | undefined | null) =>
+  value === undefined || value === null || value === "" ? "—" : value;
+
+/** Every column the list can show, in its order. */
+export function deviceColumns(
+  t: TFunction<"devices">,
+  editable: boolean,
+): Record<DeviceColumn, Column> {
+  const text = (id: DeviceColumn, label: string, key?: DeviceSortKey): Column => ({
+    id,
+    label,
+    ...(key ? { sort: { key, first: "asc" as const } } : {}),
+    render: (d) => dash(d[id as keyof Device] as string | undefined),
+  });
+  const mono = (id: "serial" | "mac", label: string): Column => ({
+    id,
+    label,
+    sort: { key: id, first: "asc" },
+    render: (d) => <span className={classes.mono}>{d[id]}</span>,
+  });
+  return {
+    name: {
+      id: "name",
+      label: t("colName"),
+      sort: { key: "name", first: "asc" },
+      render: (d) => <NameCell device={d} editable={editable} />,
+    },
+    status: {
+      id: "status",
+      label: t("colStatus"),
+      sort: { key: "status", first: "asc" },
+      render: (d) => <DeviceStatusBadge status={d.status} />,
+    },
+    model: text("model", t("colModel"), "model"),
+    firmware: text("firmware", t("colFirmware"), "firmware"),
+    company_name: text("company_name", t("colCompany"), "company_name"),
+    tags: {
+      id: "tags",
+      label: t("colTags"),
+      render: (d) => <TagsCell device={d} editable={editable} />,
+    },
+    serial: mono("serial", t("colSerial")),
+    mac: mono("mac", t("colMac")),
+    created_at: {
+      id: "created_at",
+      label: t("colCreated"),
+      sort: { key: "created_at", first: "desc" },
+      render: (d) => formatDateTime(d.created_at),
+    },
+    signal: {
+      id: "signal",
+      label: t("colSignal"),
+      render: (d) => (d.signal === undefined ? "—" : formatSignal(d.signal)),
+    },
+    operator: text("operator", t("colOperator")),
+    connection_type: text("connection_type", t("colConnectionType")),
+    wan_ip: {
+      id: "wan_ip",
+      label: t("colWanIp"),
+      render: (d) => <span className={classes.mono}>{dash(d.wan_ip)}</span>,
+    },
+    last_connection_at: {
+      id: "last_connection_at",
+      label: t("colLastConnection"),
+      render: (d) => formatDateTime(d.last_connection_at),
+    },
+  };
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  if (direction === "asc")
+    return <IconChevronUp size={14} className={classes.sortIconActive} aria-hidden />;
+  if (direction === "desc")
+    return <IconChevronDown size={14} className={classes.sortIconActive} aria-hidden />;
+  return <IconSelector size={14} className={classes.sortIcon} aria-hidden />;
+}
+
+function HeaderCell({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: Column;
+  sort: ListSort<DeviceSortKey> | null;
+  onSortChange: (sort: ListSort<DeviceSortKey>) => void;
+}) {
+  if (!column.sort) return <Table.Th>{column.label}</Table.Th>;
+  const { key, first } = column.sort;
+  const direction = sort?.key === key ? sort.direction : null;
+  return (
+    <Table.Th
+      aria-sort={direction === null ? undefined : direction === "asc" ? "ascending" : "descending"}
+    >
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={() => onSortChange(nextSort(sort, key, first))}
+      >
+        {column.label}
+        <SortIcon direction={direction} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** A click on a row opens the device, unless it was meant for a link, button or field in it. */
+function opensDevice(event: MouseEvent<HTMLTableRowElement>): boolean {
+  const target = event.target as HTMLElement;
+  return !target.closest("a, button, input, textarea, [role='dialog'], [data-combobox]");
+}
+
+interface DevicesTableProps {
+  /** Undefined while the first page loads. */
+  rows: readonly Device[] | undefined;
+  columns: readonly DeviceColumn[];
+  sort: ListSort<DeviceSortKey> | null;
+  onSortChange: (sort: ListSort<DeviceSortKey>) => void;
+  /** The rows shown belong to the previous question while the next answer loads. */
+  stale: boolean;
+  /** Whether the user may rename devices and change their tags. */
+  editable: boolean;
+  skeletonRows?: number;
+}
+
+/**
+ * A page of the device list: headers that sort on the server, names and tags editable in
+ * place, a click on a row opening the device. A long page draws only the rows in sight.
+ */
+export function DevicesTable({
+  rows,
+  columns: shown,
+  sort,
+  onSortChange,
+  stale,
+  editable,
+  skeletonRows = 8,
+}: DevicesTableProps) {
   const { t } = useTranslation("devices");
-  return <SortableTable {...props} label={t("table")} columns={deviceColumns(t)} minWidth={980} />;
+  const navigate = useNavigate();
+  const all = deviceColumns(t, editable);
+  const columns = shown.map((id) => all[id]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = (rows?.length ?? 0) > VIRTUAL_ROWS_FROM;
+  // The console is not built with React Compiler, whose memoising this rule guards; the
+  // virtualizer renders the table again itself as the page scrolls.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows!.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+
+  const row = (device: Device) => (
+    <Table.Tr
+      key={device.id}
+      onClick={(event) => {
+        if (opensDevice(event)) void navigate(devicePath(device.id));
+      }}
+    >
+      {columns.map((column) => (
+        <Table.Td key={column.id}>{column.render(device)}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  const spacer = (height: number, key: string) =>
+    height > 0 ? (
+      <tr key={key} aria-hidden style={{ height }}>
+        <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
+      </tr>
+    ) : null;
+
+  let body: ReactNode;
+  if (rows === undefined) {
+    body = Array.from({ length: skeletonRows }, (_, r) => (
+      <Table.Tr key={r}>
+        {columns.map((column, c) => (
+          <Table.Td key={column.id}>
+            {/* Uneven widths read as text rather than as a grid of bars. */}
+            <Skeleton h={12} my={4} width={`${55 + ((r * 7 + c * 11) % 40)}%`} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (virtual) {
+    const items = virtualizer.getVirtualItems();
+    const top = items[0]?.start ?? 0;
+    const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+    body = [
+      spacer(top, "top"),
+      ...items.map((item) => row(rows[item.index]!)),
+      spacer(bottom, "bottom"),
+    ];
+  } else {
+    body = rows.map(row);
+  }
+
+  return (
+    <div
+      ref={scroller}
+      className={virtual ? `${classes.scroller} ${classes.scrollerTall}` : classes.scroller}
+    >
+      <Table
+        highlightOnHover
+        verticalSpacing="xs"
+        miw={Math.max(640, columns.length * 120)}
+        aria-label={t("table")}
+        aria-busy={rows === undefined || stale}
+        aria-rowcount={virtual ? rows!.length + 1 : undefined}
+        className={stale ? `${classes.table} ${classes.stale}` : classes.table}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+    </div>
+  );
 }

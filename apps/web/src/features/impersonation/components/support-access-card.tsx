@@ -4,8 +4,9 @@ import { IconMailForward, IconUserShield, IconUserX } from "@tabler/icons-react"
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { IMPERSONATION_GRANT_DAY_CHOICES } from "@netfleet/contracts/schemas/impersonation";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { formatDateTime } from "../../../lib/format";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
 import { useGrantImpersonationAccess } from "../api/grant-impersonation-access";
 import { useRevokeImpersonationAccess } from "../api/revoke-impersonation-access";
 import { grantActive, grantUntil, type GrantDays } from "../impersonation-rules";
@@ -39,20 +40,14 @@ export function SupportAccessCard({ limit }: SupportAccessCardProps) {
   const grant = useGrantImpersonationAccess();
   const revoke = useRevokeImpersonationAccess();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
-  const form = useSchemaForm(grantFormSchema, { days: "7" });
-
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    setSentTo(null);
-    grant.mutate(
-      { until: grantUntil(Number(values.days) as GrantDays) },
-      {
-        onSuccess: (result) => setSentTo(result.email),
-        onError: (error) => setAlert(applyServerErrors(form, error)),
-      },
-    );
+  const form = useZodForm(grantFormSchema, { days: "7" });
+  const submit = useZodFormSubmit(form, {
+    send: (values) => {
+      setSentTo(null);
+      return grant.mutateAsync({ until: grantUntil(Number(values.days) as GrantDays) });
+    },
+    onSuccess: (result) => setSentTo(result.email),
   });
 
   return (
@@ -94,9 +89,9 @@ export function SupportAccessCard({ limit }: SupportAccessCardProps) {
         </Group>
 
         <div role="alert">
-          {alert && (
+          {submit.alert && (
             <Alert color="red" variant="light" role="presentation">
-              {alert}
+              {submit.alert}
             </Alert>
           )}
           {sentTo && (
@@ -111,7 +106,7 @@ export function SupportAccessCard({ limit }: SupportAccessCardProps) {
           )}
         </div>
 
-        <form onSubmit={submit} noValidate aria-label={t("cardTitle")}>
+        <form onSubmit={submit.onSubmit} noValidate aria-label={t("cardTitle")}>
           <Group align="flex-end" gap="sm">
             <Select
               label={t("durationLabel")}
@@ -125,7 +120,7 @@ export function SupportAccessCard({ limit }: SupportAccessCardProps) {
               key={form.key("days")}
               {...form.getInputProps("days")}
             />
-            <Button type="submit" loading={grant.isPending}>
+            <Button type="submit" loading={submit.waiting}>
               {active ? t("extend") : t("grant")}
             </Button>
           </Group>

@@ -16,7 +16,8 @@ import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { type ManagedNotice, NOTICE_TYPES } from "@netfleet/contracts/schemas/notices";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { selectedTimezone } from "../../../lib/timezone";
 import { useCreateNotice } from "../api/create-notice";
 import { useUpdateNotice } from "../api/update-notice";
@@ -32,33 +33,27 @@ interface NoticeFormProps {
 function NoticeForm({ notice, onDone }: NoticeFormProps) {
   const { t } = useTranslation("notices");
   const { t: tc } = useTranslation("common");
-  const form = useSchemaForm(noticeFormSchema, initialNoticeValues(notice));
+  const form = useZodForm(noticeFormSchema, initialNoticeValues(notice));
   const create = useCreateNotice();
   const update = useUpdateNotice();
-  const [alert, setAlert] = useState<string | null>(null);
-  const pending = create.isPending || update.isPending;
-  const previewId = useId();
-
-  const submit = form.onSubmit((values) => {
-    setAlert(null);
-    const input = toNoticeInput(values);
-    const handlers = {
-      onSuccess: () => {
-        notifications.show({ color: "teal", message: t(notice ? "updated" : "created") });
-        onDone();
-      },
-      onError: (error: unknown) => setAlert(applyServerErrors(form, error)),
-    };
-    if (notice) update.mutate({ id: notice.id, input }, handlers);
-    else create.mutate(input, handlers);
+  const submit = useZodFormSubmit(form, {
+    send: (values) => {
+      const input = toNoticeInput(values);
+      return notice ? update.mutateAsync({ id: notice.id, input }) : create.mutateAsync(input);
+    },
+    onSuccess: () => {
+      notifications.show({ color: "teal", message: t(notice ? "updated" : "created") });
+      onDone();
+    },
   });
+  const previewId = useId();
 
   const message = form.getValues().message;
   return (
-    <form onSubmit={submit} noValidate aria-label={t(notice ? "editNotice" : "newNotice")}>
+    <form onSubmit={submit.onSubmit} noValidate aria-label={t(notice ? "editNotice" : "newNotice")}>
       {/* Always mounted: screen readers announce changes to a region they already know. */}
       <div role="alert">
-        {alert && (
+        {submit.alert && (
           <Alert
             color="red"
             variant="light"
@@ -66,7 +61,7 @@ function NoticeForm({ notice, onDone }: NoticeFormProps) {
             role="presentation"
             mb="md"
           >
-            {alert}
+            {submit.alert}
           </Alert>
         )}
       </div>
@@ -119,7 +114,7 @@ function NoticeForm({ notice, onDone }: NoticeFormProps) {
           <Button variant="default" onClick={onDone}>
             {tc("cancel")}
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={submit.waiting}>
             {t(notice ? "save" : "create")}
           </Button>
         </Group>

@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { emailSchema } from "@netfleet/contracts/schemas/account";
-import { applyServerErrors, useSchemaForm } from "../../../lib/form";
+import { useZodForm } from "../../../components/ui/form/use-zod-form";
+import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
 import { useUpdateAccountUser } from "../api/update-account-user";
 import { HeaderlessModal } from "./headerless-modal";
 
@@ -22,30 +22,25 @@ interface EmailPromptProps {
 export function EmailPrompt({ opened, onSaved }: EmailPromptProps) {
   const { t } = useTranslation("onboarding");
   const save = useUpdateAccountUser();
-  const form = useSchemaForm(emailBodySchema, { email: "" });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = form.onSubmit((values) => {
-    setFailure(null);
-    save.mutate(values, {
-      onSuccess: () => {
-        notifications.show({ color: "teal", message: t("emailSent", { email: values.email }) });
-        onSaved();
-      },
-      onError: (error) => setFailure(applyServerErrors(form, error)),
-    });
+  const form = useZodForm(emailBodySchema, { email: "" });
+  const submit = useZodFormSubmit(form, {
+    send: save.mutateAsync,
+    onSuccess: (_, values) => {
+      notifications.show({ color: "teal", message: t("emailSent", { email: values.email }) });
+      onSaved();
+    },
   });
 
   return (
     <HeaderlessModal opened={opened} title={t("emailTitle")}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit.onSubmit} noValidate>
         <Text size="sm" mb="md">
           {t("emailDescription")}
         </Text>
         <div role="alert">
-          {failure && (
+          {submit.alert && (
             <Alert color="red" variant="light" mb="md">
-              {failure}
+              {submit.alert}
             </Alert>
           )}
         </div>
@@ -59,7 +54,7 @@ export function EmailPrompt({ opened, onSaved }: EmailPromptProps) {
           {...form.getInputProps("email")}
         />
         <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={submit.waiting}>
             {t("emailSubmit")}
           </Button>
         </Group>

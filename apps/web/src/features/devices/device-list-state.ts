@@ -1,0 +1,225 @@
+import { useState } from "react";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useSearchParams } from "react-router";
+import { SEARCH } from "@netfleet/contracts/constants";
+import { DEFAULT_DEVICE_LIST_DEFINITION } from "@netfleet/contracts/devices/list-definition";
+import { DEVICE_STATUS_FILTERS, SIGNAL_BUCKETS } from "@netfleet/contracts/devices/list-filters";
+import { PAGE_SIZES, tablePreferencesKey } from "../../components/ui/server-list";
+import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
+import { useRemoteValue } from "../../lib/remote-storage";
+import {
+  DEVICE_LIST_FIELDS,
+  type DeviceListFilters,
+  type DeviceSortKey,
+  type ListDevicesParams,
+} from "./api/list-devices";
+
+export const DEVICES_PAGE_SIZE = 25;
+
+export const DEVICE_SORT_KEYS = [
+  "name",
+  "serial",
+  "mac",
+  "model",
+  "firmware",
+  "status",
+  "company_name",
+  "created_at",
+] as const satisfies readonly DeviceSortKey[];
+
+/** Every column the list can show: the definition's fields, the status, and what devices report. */
+export const DEVICE_COLUMNS = [
+  "name",
+  "status",
+  "model",
+  "firmware",
+  "company_name",
+  "tags",
+  "serial",
+  "mac",
+  "created_at",
+  "signal",
+  "operator",
+  "connection_type",
+  "wan_ip",
+  "last_connection_at",
+] as const;
+export type DeviceColumn = (typeof DEVICE_COLUMNS)[number];
+
+/** The default definition's fields (FM-ENTITY-007), with the connection status after the name. */
+export const DEFAULT_DEVICE_COLUMNS: readonly DeviceColumn[] = DEFAULT_DEVICE_LIST_DEFINITION.fields
+  .map((field) => field.key)
+  .flatMap((key): DeviceColumn[] => (key === "name" ? ["name", "status"] : [key]));
+
+/** The filters kept in the URL, by their API names. */
+export const FILTER_KEYS = [
+  "status",
+  "model",
+  "firmware",
+  "company_id",
+  "tag_id",
+  "signal",
+] as const satisfies readonly (keyof DeviceListFilters)[];
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** The list's preferences in remote storage (`table.devices`), which follow the user. */
+export interface DeviceListPreferences {
+  pageSize?: number;
+  columns?: DeviceColumn[];
+  /** False once the user hid the charts. */
+  charts?: boolean;
+}
+
+const PREFERENCES_KEY = tablePreferencesKey("devices");
+
+const pageSizes: readonly number[] = [...new Set([...PAGE_SIZES, DEVICES_PAGE_SIZE])].sort(
+  (a, b) => a - b,
+);
+
+/** What is stored, as far as it makes sense; anything else reads as not chosen. */
+function parsePreferences(raw: unknown): DeviceListPreferences | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const value = raw as Record<string, unknown>;
+  const preferences: DeviceListPreferences = {};
+  if (typeof value.pageSize === "number" && pageSizes.includes(value.pageSize))
+    preferences.pageSize = value.pageSize;
+  if (Array.isArray(value.columns)) {
+    const columns = DEVICE_COLUMNS.filter((c) => (value.columns as unknown[]).includes(c));
+    if (columns.length > 0) preferences.columns = columns;
+  }
+  if (typeof value.charts === "boolean") preferences.charts = value.charts;
+  return preferences;
+}
+
+function readFilters(params: URLSearchParams): DeviceListFilters {
+  const filters: DeviceListFilters = {};
+  const status = params.get("status");
+  if ((DEVICE_STATUS_FILTERS as readonly (string | null)[]).includes(status))
+    filters.status = status as DeviceListFilters["status"];
+  const signal = params.get("signal");
+  if ((SIGNAL_BUCKETS as readonly (string | null)[]).includes(signal))
+    filters.signal = signal as DeviceListFilters["signal"];
+  for (const key of ["model", "firmware"] as const) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  for (const key of ["company_id", "tag_id"] as const) {
+    const value = Number(params.get(key));
+    if (Number.isInteger(value) && value > 0) filters[key] = value;
+  }
+  return filters;
+}
+
+/**
+ * The device list's state. What it shows is kept in the URL (`?q=&sort=&page=`, the
+ * filters by their API names, and a cursor `after` or `before` when paging past what an
+ * offset reaches) so that reloading, sharing and Back show the same view. Page size, columns
+ * and whether the charts show are preferences kept in remote storage.
+ */
+export function useDeviceListState() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const sort = parseSort(params.get("sort"), DEVICE_SORT_KEYS);
+  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const after = params.get("after") ?? undefined;
+  const before = after === undefined ? (params.get("before") ?? undefined) : undefined;
+  const filters = readFilters(params);
+  const [search, setSearch] = useState(q);
+  const preferences = useRemoteValue(PREFERENCES_KEY, parsePreferences);
+  const stored = preferences.value ?? {};
+  // A choice made here applies at once and for as long as the list is shown, stored or not.
+  const [chosen, setChosen] = useState<DeviceListPreferences>({});
+  const current = { ...stored, ...chosen };
+  const pageSize = current.pageSize ?? DEVICES_PAGE_SIZE;
+
+  const keep = (next: DeviceListPreferences) => {
+    setChosen((old) => ({ ...old, ...next }));
+    // A preference is a convenience: failing to keep it changes nothing on screen.
+    preferences.set({ ...current, ...next }).catch(() => undefined);
+  };
+
+  // Replacing, not pushing: Back leaves the list rather than undoing each change.
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  /** A new question starts again at the first page. */
+  const restart = { page: null, after: null, before: null };
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    update({ q: value.trim() || null, ...restart });
+  }, SEARCH.debounceMs);
+
+  const listParams: ListDevicesParams = {
+    limit: pageSize,
+    ...(after !== undefined
+      ? { after }
+      : before !== undefined
+        ? { before }
+        : { offset: (page - 1) * pageSize }),
+    q: q || undefined,
+    sort: sort ? formatSort(sort) : undefined,
+    fields: DEVICE_LIST_FIELDS,
+    ...filters,
+  };
+
+  return {
+    q,
+    search,
+    sort,
+    page,
+    pageSize,
+    pageSizes,
+    /** Paging by cursor: the pages shown are counted from where the walk started. */
+    cursorPaging: after !== undefined || before !== undefined,
+    filters,
+    params: listParams,
+    columns: current.columns ?? DEFAULT_DEVICE_COLUMNS,
+    chartsShown: current.charts ?? true,
+    changeSearch: (value: string) => {
+      setSearch(value);
+      applySearch(value);
+    },
+    flushSearch: () => applySearch.flush(),
+    clearSearch: () => {
+      applySearch.cancel();
+      setSearch("");
+      update({ q: null, ...restart });
+    },
+    changeSort: (next: ListSort<DeviceSortKey>) => update({ sort: formatSort(next), ...restart }),
+    setFilter: (key: FilterKey, value: string | number | undefined) =>
+      update({ [key]: value === undefined ? null : String(value), ...restart }),
+    clearFilters: () =>
+      update({ ...Object.fromEntries(FILTER_KEYS.map((key) => [key, null])), ...restart }),
+    /** A numbered page, read by offset. */
+    changePage: (next: number) =>
+      update({ page: next > 1 ? String(next) : null, after: null, before: null }),
+    nextPage: (token: string) => update({ page: String(page + 1), after: token, before: null }),
+    previousPage: (token: string) =>
+      update({
+        page: page > 2 ? String(page - 1) : null,
+        before: page > 2 ? token : null,
+        after: null,
+      }),
+    changePageSize: (size: number) => {
+      const next =
+        after === undefined && before === undefined
+          ? Math.floor(((page - 1) * pageSize) / size) + 1
+          : 1;
+      keep({ pageSize: size });
+      update({ page: next > 1 ? String(next) : null, after: null, before: null });
+    },
+    changeColumns: (columns: DeviceColumn[]) => keep({ columns }),
+    changeChartsShown: (shown: boolean) => keep({ charts: shown }),
+  };
+}
+
+export type DeviceListState = ReturnType<typeof useDeviceListState>;

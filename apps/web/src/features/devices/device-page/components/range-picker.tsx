@@ -1,0 +1,47 @@
+import { SegmentedControl } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { RANGE_PRESETS, rangeKeyOf, type RangeKey } from "../time-range";
+
+const LABELS = {
+  "1h": "range1h",
+  "6h": "range6h",
+  "24h": "range24h",
+  "7d": "range7d",
+  "30d": "range30d",
+} as const satisfies Record<RangeKey, string>;
+
+/** The chosen chart range, kept in the URL (`?range=7d`) so that tabs and reloads keep it. */
+export function useRangeKey(): [RangeKey, (key: RangeKey) => void] {
+  const [params, setParams] = useSearchParams();
+  const key = rangeKeyOf(params.get("range"));
+  const change = (next: RangeKey) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set("range", next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [key, change];
+}
+
+export function RangePicker({
+  value,
+  onChange,
+}: {
+  value: RangeKey;
+  onChange: (key: RangeKey) => void;
+}) {
+  const { t } = useTranslation("device-page");
+  return (
+    <SegmentedControl
+      aria-label={t("timeRange")}
+      size="xs"
+      value={value}
+      onChange={(next) => onChange(rangeKeyOf(next))}
+      data={RANGE_PRESETS.map((p) => ({ value: p.key, label: t(LABELS[p.key]) }))}
+    />
+  );
+}
