@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signIn, xsrf } from "./support";
 
 /**
  * The dialog system on the tags page, signed in as dialogs@ (an administrator of the demo
@@ -13,12 +13,6 @@ const RUN = Date.now().toString(36);
 interface Tag {
   id: number;
   name: string;
-}
-
-/** The state-changing header the console sends, read from the browser's cookie. */
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN");
-  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
 }
 
 /** Signs in and creates `count` tags named "<prefix> 1…count" in the demo company. */

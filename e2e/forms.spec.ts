@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sawText, signIn, watchForText } from "./support";
+import { sawText, signIn, watchForText, xsrf } from "./support";
 
 /**
  * The new-tag form, on its own route and in a dialog, signed in as forms@ (an administrator
@@ -16,12 +16,6 @@ interface Row {
   name: string;
   color: string | null;
   company_name: string;
-}
-
-/** The state-changing header the console sends, read from the browser's cookie. */
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN");
-  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
 }
 
 async function companyId(page: Page, name: string): Promise<number> {

@@ -48,6 +48,7 @@ async function startServer(dataDir: string, mailboxPort: number, extraEnv: Recor
       PUBLIC_URL: url,
       LOG_LEVEL: "warn",
       SIGNIN_RATE_LIMIT_IP: "1000",
+      MQTT_PORT: "0",
       SIGNIN_RATE_LIMIT_ACCOUNT: "3",
       SMTP_URL: `smtp://127.0.0.1:${mailboxPort}`,
       ...extraEnv,
@@ -98,11 +99,15 @@ export default async function globalSetup() {
   const mailbox = await startMailbox(mailboxFile);
   process.env.E2E_MAILBOX = mailboxFile;
   const mainDir = path.join(work, "main");
-  const seed = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/db/seed-demo.ts"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: mainDir },
-    encoding: "utf8",
-  });
+  const seed = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/demo/seed-demo.ts"],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: mainDir },
+      encoding: "utf8",
+    },
+  );
   if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stdout}\n${seed.stderr}`);
   const shortDir = path.join(work, "short");
   fs.cpSync(mainDir, shortDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { awaitMailMatch, signIn } from "./support";
+import { awaitMailMatch, signIn, xsrf } from "./support";
 
 /**
  * Impersonation against the demo seed: enduser@ allows support for 30 days from seeding.
@@ -21,12 +21,6 @@ async function currentUser(page: Page): Promise<Me> {
   const res = await page.request.get("/api/user");
   expect(res.status()).toBe(200);
   return (await res.json()) as Me;
-}
-
-/** The state-changing header the console sends, read from the browser's cookie. */
-async function xsrf(page: Page): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN");
-  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
 }
 
 test.describe.serial("impersonation", () => {

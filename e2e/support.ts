@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, request, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, request, type Page } from "@playwright/test";
 
 /** Password of every demo user (npm run seed:demo). */
 export const DEMO_PASSWORD = "Demo-password-1";
@@ -15,25 +15,31 @@ export async function signIn(page: Page, email: string, path = "/management/devi
 }
 
 /**
+ * The state-changing header the console sends, read from the XSRF-TOKEN cookie of a page's
+ * browser or of an API context.
+ */
+export async function xsrf(from: Page | APIRequestContext): Promise<Record<string, string>> {
+  const cookies =
+    "context" in from ? await from.context().cookies() : (await from.storageState()).cookies;
+  const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  return { "X-XSRF-TOKEN": decodeURIComponent(token) };
+}
+
+/**
  * A script-like caller signed in as `email` through the API, sending the XSRF header the
  * server asks for. Dispose of `api` when done.
  */
 export async function apiAs(baseURL: string, email: string) {
   const api = await request.newContext({ baseURL });
   await api.get("/healthz");
-  const xsrf = async () => {
-    const { cookies } = await api.storageState();
-    const token = cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
-    return { "X-XSRF-TOKEN": decodeURIComponent(token) };
-  };
   const res = await api.post("/account/sign-in", {
     data: { email, password: DEMO_PASSWORD },
-    headers: await xsrf(),
+    headers: await xsrf(api),
   });
   expect(res.status()).toBe(200);
   return {
     api,
-    post: async (path: string, data: unknown) => api.post(path, { data, headers: await xsrf() }),
+    post: async (path: string, data: unknown) => api.post(path, { data, headers: await xsrf(api) }),
   };
 }
 
