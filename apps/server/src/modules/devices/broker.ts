@@ -3,10 +3,12 @@ import net from "node:net";
 import tls from "node:tls";
 import { randomUUID } from "node:crypto";
 import { Aedes, type Client } from "aedes";
+import memoryPersistence from "aedes-persistence";
 import type { FastifyBaseLogger } from "fastify";
 import { downFilter, parseTopic } from "@netfleet/contracts/device-protocol";
 import { StartUpError } from "../../lib/start-up-error";
 import { newSecret, safeEqual } from "../../lib/secrets";
+import { retainedIndex } from "./retained-index";
 
 /** The gateway's own topic filter on the embedded broker (aedes has no shared subscriptions). */
 export const GATEWAY_FILTER = "nf/+/up/+";
@@ -99,7 +101,18 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
   const gatewayUser = `netfleet-gateway-${randomUUID()}`;
   const gatewayPassword = newSecret(32);
 
+  const persistence = memoryPersistence();
+  const retained = retainedIndex();
+  persistence.storeRetained = (packet, done) => {
+    if ("payload" in packet) retained.store(packet);
+    done?.(null);
+    return Promise.resolve();
+  };
+  persistence.createRetainedStream = (filter) => retained.stream([filter]);
+  persistence.createRetainedStreamCombi = (filters) => retained.stream(filters);
+
   const broker = await Aedes.createBroker({
+    persistence,
     // No cap on messages in flight inside the broker. With a cap, messages past it queue in
     // its emitter, which drains the queue by recursion: thousands of last wills at once (a
     // site losing its uplink) overflow the stack and stop the server.
