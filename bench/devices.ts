@@ -12,6 +12,7 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:devices
  *   npm run bench:devices -- --postgres postgres://…        also PostgreSQL (a database is
  *                                                           created there and dropped after)
+ *   npm run bench:devices -- --postgres postgres://… --postgres-only
  *
  * Phases: enrolment, then every device connecting from its saved identity (timed until
  * all are online), then heartbeats at --rate msg/s for --seconds, then as fast as the
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     saturate: { type: "string" },
     rate: { type: "string", default: "1000" },
     postgres: { type: "string" },
+    /** Skip the embedded run: PostgreSQL only. */
+    "postgres-only": { type: "boolean", default: false },
     // Internal: this file started again as the baseline's subscriber.
     "baseline-subscriber": { type: "string" },
   },
@@ -487,11 +490,13 @@ async function engine(label: string, database: { dataDir?: string; url?: string 
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-pglite-"));
-  try {
-    await engine("PGlite (embedded)", { dataDir });
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!args["postgres-only"]) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-pglite-"));
+    try {
+      await engine("PGlite (embedded)", { dataDir });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   const admin = args.postgres ?? process.env.TEST_DATABASE_URL;
   if (!admin) return;
