@@ -194,6 +194,8 @@ test.describe("global search", () => {
   test("SH-SEARCH-013 SH-SEARCH-014 SH-SEARCH-007 empty states, and the categories kept after a reload", async ({
     page,
   }) => {
+    // Two reloads and four searches: more than the default allowance on a loaded machine.
+    test.slow();
     await signIn(page, ADMIN);
     const open = await openSearch(page);
     for (const name of CATEGORIES)
