@@ -51,6 +51,8 @@ export const DEVICE_HISTORY = {
   defaultRangeHours: 24,
   /** Data usage is counted per hour for ranges up to this long, per day beyond. */
   hourlyUsageMaxHours: 48,
+  /** Reading times `information-history/datetimes` lists at most, the newest. */
+  maxDatetimes: 10_000,
 } as const;
 
 /** The measurements `information-history` answers, by their RMS names where RMS has them. */
@@ -241,6 +243,18 @@ export const deviceParameterQuerySchema = z
   })
   .superRefine(checkRange);
 export type DeviceParameterQuery = z.infer<typeof deviceParameterQuerySchema>;
+
+/**
+ * `information-history/datetimes`: the times a device reported measurements, per UTC day,
+ * newest first.
+ */
+export const deviceDatetimesSchema = z.object({
+  /** The UTC day, `YYYY-MM-DD`. */
+  date: z.string(),
+  /** `HH:mm:ss`, UTC, newest first. */
+  times: z.array(z.string()),
+});
+export type DeviceDatetimes = z.infer<typeof deviceDatetimesSchema>;
 
 export const deviceParameterPointSchema = z.object({ created_at: z.string() }).catchall(z.string());
 export type DeviceParameterPoint = z.infer<typeof deviceParameterPointSchema>;

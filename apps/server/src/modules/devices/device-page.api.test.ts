@@ -448,12 +448,37 @@ describe("GET /api/devices/{id}/information-history", () => {
     expect(unknown.json<ErrorBody>().errors[0]?.source).toBe("parameter");
   });
 
+  it("lists when the device reported, per UTC day, newest first", async () => {
+    const device = await f.device({ company: home });
+    const day = new Date(Math.floor(base.getTime() / 86_400_000) * 86_400_000);
+    const times = [
+      new Date(day.getTime() - 86_400_000 + 23 * HOUR + 59_000),
+      new Date(day.getTime() + 1_000),
+      new Date(day.getTime() + 2 * HOUR),
+    ];
+    await record(
+      device.id,
+      times.map((time) => ({ at: time, signal: -70 })),
+    );
+    const path = `/api/devices/${device.id}/information-history/datetimes`;
+    const res = await admin.get(path);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Answer<unknown[]>>();
+    expectMatchesReference("GET", path, 200, body);
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    expect(body.data).toEqual([
+      { date: iso(day), times: ["02:00:00", "00:00:01"] },
+      { date: iso(times[0]!), times: ["23:00:59"] },
+    ]);
+  });
+
   it("answers a device of a sibling company exactly as a missing one", async () => {
     const theirs = await f.device({ company: sibling });
     await record(theirs.id, [{ at: at(1), signal: -70 }]);
     for (const path of [
       "/information-history",
       "/information-history/parameter?parameter=signal",
+      "/information-history/datetimes",
     ]) {
       const outside = await admin.get(`/api/devices/${theirs.id}${path}`);
       expect(outside.statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { deviceClassOf } from "@netfleet/contracts/devices/flags";
 import {
   type DataUsagePeriod,
   type DeviceDataUsage,
+  type DeviceDatetimes,
   type DeviceDetail,
   type DeviceFactsAnswer,
   type DeviceInformation,
@@ -108,4 +109,17 @@ export function presentDataUsage(
 ): DeviceDataUsage {
   const at = rmsTime(row.bucket);
   return { date: period === "day" ? at.slice(0, 10) : at, tx: row.tx, rx: row.rx };
+}
+
+/** Reading times, newest first, grouped by their UTC day as RMS answers them. */
+export function presentDatetimes(times: readonly Date[]): DeviceDatetimes[] {
+  const days: DeviceDatetimes[] = [];
+  for (const at of times) {
+    const iso = at.toISOString();
+    const date = iso.slice(0, 10);
+    const day = days.at(-1);
+    if (day?.date === date) day.times.push(iso.slice(11, 19));
+    else days.push({ date, times: [iso.slice(11, 19)] });
+  }
+  return days;
 }

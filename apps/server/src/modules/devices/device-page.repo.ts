@@ -135,6 +135,16 @@ export function devicePageRepo(db: Db) {
       return resultRows<MetricsRow>(result);
     },
 
+    /** When the device reported measurements, newest first, `limit` at most. */
+    async readingTimes(deviceId: number, limit: number): Promise<Date[]> {
+      const result = await db.execute(sql`
+        select at from ${deviceTelemetry}
+        where device_id = ${deviceId}
+        order by at desc
+        limit ${limit}`);
+      return resultRows<{ at: Date | string }>(result).map((row) => new Date(row.at));
+    },
+
     /** The last reading at or before `at`, as it was reported. */
     async reading(deviceId: number, at: Date): Promise<MetricsRow | undefined> {
       const columns = sql.raw(

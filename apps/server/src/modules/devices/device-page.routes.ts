@@ -9,6 +9,7 @@ import {
   DEVICE_METRICS,
   deviceDataUsageMetaSchema,
   deviceDataUsageSchema,
+  deviceDatetimesSchema,
   deviceDetailSchema,
   deviceInformationQuerySchema,
   deviceInformationSchema,
@@ -30,6 +31,7 @@ import { AppError } from "../../plugins/errors";
 import type { Db } from "../../db/client";
 import {
   presentDataUsage,
+  presentDatetimes,
   presentDeviceDetail,
   presentDeviceLog,
   presentInformation,
@@ -233,6 +235,30 @@ export async function devicePageRoutes(appBase: FastifyInstance) {
         data: points,
         meta: { ...rangeMeta(range), total: points.length, bucket_seconds: step },
       };
+    },
+  );
+
+  app.get(
+    "/api/devices/:id/information-history/datetimes",
+    {
+      schema: {
+        tags: ["devices"],
+        summary: "When a device reported measurements",
+        description: `Per UTC day, newest first, the times of the device's last ${DEVICE_HISTORY.maxDatetimes} readings within the telemetry retention.`,
+        params: deviceParams,
+        response: {
+          200: z.object({ success: z.literal(true), data: z.array(deviceDatetimesSchema) }),
+        },
+      },
+      config: READ,
+    },
+    async (request) => {
+      const device = await deviceInScope(ctx.db, requireAuth(request), request.params.id);
+      const times = await devicePageRepo(ctx.db).readingTimes(
+        device.id,
+        DEVICE_HISTORY.maxDatetimes,
+      );
+      return { success: true as const, data: presentDatetimes(times) };
     },
   );
 
