@@ -23,6 +23,8 @@ import { deviceAddRoutes } from "./modules/devices/device-add.routes";
 import { devicePageRoutes } from "./modules/devices/device-page.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { impersonationRoutes } from "./modules/impersonation/impersonation.routes";
+import { emailSmtpRoutes } from "./modules/email-smtp/email-smtp.routes";
+import { emailSmtpRepo } from "./modules/email-smtp/email-smtp.repo";
 import { mailLogsRoutes } from "./modules/mail-logs/mail-logs.routes";
 import { mailLogsOutbox } from "./modules/mail-logs/mail-outbox";
 import { mfaRoutes } from "./modules/mfa/mfa.routes";
@@ -33,9 +35,13 @@ import { noticesRoutes } from "./modules/notices/notices.routes";
 import { storageRoutes } from "./modules/storage/storage.routes";
 import { filesRoutes } from "./modules/files/files.routes";
 import { remoteAccessRoutes } from "./modules/remote-access/remote-access.routes";
+import { rolesRoutes } from "./modules/roles/roles.routes";
 import { tagsRoutes } from "./modules/tags/tags.routes";
 import { vpnHubsRoutes } from "./modules/vpn-hubs/vpn-hubs.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { usersAdminRoutes } from "./modules/users/users-admin.routes";
+import { suppressedEmailsRepo } from "./modules/users/suppressed-emails.repo";
+import { invitationsRoutes } from "./modules/invitations/invitations.routes";
 import { authPlugin, needsAccessDeclaration, type RouteAccess } from "./plugins/auth";
 import { AppError, answerClientError, answerFrameworkError, errorsPlugin } from "./plugins/errors";
 import { createMailer } from "./plugins/mailer";
@@ -91,6 +97,8 @@ const modules = [
   accountsRoutes,
   mfaRoutes,
   usersRoutes,
+  usersAdminRoutes,
+  invitationsRoutes,
   impersonationRoutes,
   devicesRoutes,
   deviceAddRoutes,
@@ -100,6 +108,8 @@ const modules = [
   companiesRoutes,
   creditsRoutes,
   mailLogsRoutes,
+  emailSmtpRoutes,
+  rolesRoutes,
   notificationsRoutes,
   tagsRoutes,
   remoteAccessRoutes,
@@ -137,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     from: env.MAIL_FROM,
     outbox: mailLogsOutbox(database.db),
     log: app.log,
+    storedServer: (db) => emailSmtpRepo(db).server(),
+    suppression: suppressedEmailsRepo(database.db),
   });
   const realtime = createRealtime();
   const ctx: AppContext = {

@@ -138,3 +138,48 @@ export function inviteListFor(roleName: string): readonly FixedRoleName[] {
   const fixed = (FIXED_ROLES as Record<string, FixedRole | undefined>)[roleName];
   return fixed ? fixed.canInviteRoles : FIXED_ROLES.admin.canInviteRoles;
 }
+
+/** A role as the grant rule sees it: fixed (by name) or a company's own, with its permissions. */
+export interface GrantedRole {
+  name: string;
+  isDefault: boolean;
+  permissions: Iterable<string>;
+}
+
+/**
+ * Whether a holder of `granter` may invite a user with `role` or give it to one (F§3 Role,
+ * decision D12): a fixed role only if the granter's invite list names it, a custom role
+ * only if that list is not empty (roles outside the fixed list invite as an administrator
+ * does), and never a role granting a permission the granter does not hold. Which companies
+ * the role and the user belong to is the server's check (modules/roles/roles.service.ts).
+ */
+export function mayGrantRole(
+  granter: { name: string; permissions: Iterable<string> },
+  role: GrantedRole,
+): boolean {
+  const list = inviteListFor(granter.name);
+  if (role.isDefault ? !list.includes(role.name as FixedRoleName) : list.length === 0) return false;
+  const held = new Set(granter.permissions);
+  for (const permission of role.permissions) if (!held.has(permission)) return false;
+  return true;
+}
+
+/** The fixed roles a holder of `role` may invite, in the invite form's order. */
+export function canInviteRolesOf(role: {
+  name: string;
+  permissions: Iterable<string>;
+}): FixedRoleName[] {
+  const held = [...role.permissions];
+  return inviteListFor(role.name).filter((name) =>
+    mayGrantRole({ name: role.name, permissions: held }, { ...FIXED_ROLES[name], isDefault: true }),
+  );
+}
+
+/**
+ * The permissions a custom role may be given by someone holding `held`: what they hold,
+ * installation permissions (kind `system`) aside, which stay with the fixed roles.
+ */
+export function assignablePermissions(held: Iterable<string>): Permission[] {
+  const set = new Set(held);
+  return ALL_PERMISSIONS.filter((p) => set.has(p) && PERMISSIONS[p].kind !== "system");
+}

@@ -20,10 +20,12 @@ const OWNERS: Record<TableName, string> = {
   roles: "modules/roles/roles.repo.ts",
   rolePermissions: "modules/roles/roles.repo.ts",
   users: "modules/users/users.repo.ts",
+  userMoveLogs: "modules/users/user-move-logs.repo.ts",
+  suppressedEmails: "modules/users/suppressed-emails.repo.ts",
   sessions: "modules/accounts/accounts.repo.ts",
   refreshTokens: "modules/accounts/accounts.repo.ts",
   userTokens: "modules/accounts/accounts.repo.ts",
-  invitations: "modules/accounts/accounts.repo.ts",
+  invitations: "modules/invitations/invitations.repo.ts",
   personalAccessTokens: "modules/accounts/personal-access-tokens.repo.ts",
   authAttempts: "modules/accounts/attempts.repo.ts",
   mfaChallenges: "modules/mfa/mfa.repo.ts",
@@ -44,6 +46,7 @@ const OWNERS: Record<TableName, string> = {
   deviceTasks: "modules/devices/device-tasks.repo.ts",
   creditTypes: "modules/credits/credits.repo.ts",
   companyCredits: "modules/credits/credits.repo.ts",
+  smtpSettings: "modules/email-smtp/email-smtp.repo.ts",
   // The process's own settings (the session secret): no module owns them.
   settings: "db/settings.repo.ts",
 };

@@ -1,39 +1,8 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
+import { closedPort, startSmtp } from "../modules/email-smtp/smtp-test-kit";
 import { TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { factories } from "../test/factories";
-
-/** A real SMTP server on a free port, recording what it receives. */
-function startSmtp() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ server: SMTPServer; port: number; received: typeof received }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      resolve({ server, port: (server.server.address() as net.AddressInfo).port, received });
-    });
-  });
-}
-
-async function closedPort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 type MailLogs = { data: { to: string; status: string; error: string | null; subject: string }[] };
 
@@ -58,7 +27,7 @@ describe("e-mail over SMTP", () => {
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((r) => smtp.server.close(() => r()));
+    await smtp.close();
   });
 
   it("delivers account e-mail to the SMTP server and records it as sent", async () => {
@@ -96,5 +65,54 @@ describe("e-mail when the SMTP server is down", () => {
     await expect.poll(async () => (await mailLogs(t, user.email))[0]?.status).toBe("failed");
     const [log] = await mailLogs(t, user.email);
     expect(log?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe("e-mail through the server set from the console", () => {
+  let fromEnv: Awaited<ReturnType<typeof startSmtp>>;
+  let fromConsole: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    fromEnv = await startSmtp();
+    fromConsole = await startSmtp({ auth: { username: "ops", password: "s3cret" } });
+    t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${fromEnv.port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fromEnv.close();
+    await fromConsole.close();
+  });
+
+  it("sends the next e-mail through the stored server, and through SMTP_URL once it is removed", async () => {
+    const f = factories(t.database.db);
+    const company = await f.company();
+    const admin = await f.user({ company, role: "super_admin" });
+    const agent = new TestAgent(t.app);
+    await agent.signIn(admin.email, admin.password);
+    const saved = await agent.put("/api/email-smtp", {
+      host: "127.0.0.1",
+      port: fromConsole.port,
+      security: "none",
+      username: "ops",
+      password: "s3cret",
+      from: "Console <console@example.com>",
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const forgot = (email: string) =>
+      new TestAgent(t.app).post("/account/password/forgot", { email });
+    const first = await f.user({ company });
+    await forgot(first.email);
+    await expect
+      .poll(() => fromConsole.received.some((m) => m.to.includes(first.email)))
+      .toBe(true);
+    expect(fromConsole.received.find((m) => m.to.includes(first.email))?.raw).toContain(
+      "From: Console <console@example.com>",
+    );
+    expect(fromEnv.received).toEqual([]);
+    expect((await agent.delete("/api/email-smtp")).statusCode).toBe(200);
+    const second = await f.user({ company });
+    await forgot(second.email);
+    await expect.poll(() => fromEnv.received.some((m) => m.to.includes(second.email))).toBe(true);
+    expect(fromConsole.received.some((m) => m.to.includes(second.email))).toBe(false);
   });
 });

@@ -11,14 +11,33 @@ export interface MailMessage {
   template: string;
 }
 
+/** An SMTP server set from the console (`/email-smtp`). */
+export interface SmtpServer {
+  host: string;
+  port: number;
+  /** none: plain; starttls: upgrade after connecting, required; tls: TLS from the start. */
+  security: "none" | "starttls" | "tls";
+  username: string | null;
+  password: string | null;
+  from: string;
+}
+
+/** Where e-mail goes: the console's server, SMTP_URL's, or nowhere (kept in the outbox). */
+export type MailRoute = "settings" | "environment" | "outbox";
+
 export interface Mailer {
   /**
    * Records the message in the outbox (inside the caller's transaction when given one)
    * and returns a function that delivers it; call that after the transaction commits.
    */
   enqueue(db: Db, message: MailMessage): Promise<() => Promise<void>>;
-  /** "smtp" when SMTP_URL is set, else "outbox": messages stay in the database. */
-  mode: "smtp" | "outbox";
+  /**
+   * Records and sends a message at once through the server in effect, waiting for the
+   * answer: the SMTP server's error, or null once it took the message.
+   */
+  sendNow(db: Db, message: MailMessage): Promise<string | null>;
+  /** Where a message enqueued now would go. */
+  route(db: Db): Promise<MailRoute>;
   close(): void;
 }
 
@@ -39,53 +58,149 @@ export interface MailOutbox {
 }
 
 /**
- * E-mail through nodemailer. Without SMTP_URL, nodemailer's JSON transport renders the
- * message and it stays in the outbox, where Mail logs lists it; nothing leaves the machine.
+ * Addresses not to send to, provided by the module that keeps the list (Users): this
+ * plugin knows no module. An address joins when a server refuses it as a recipient.
+ */
+export interface MailSuppression {
+  /** Why mail to the address is not sent, or null when it is. */
+  reasonFor(to: string): Promise<string | null>;
+  add(to: string, reason: string): Promise<void>;
+}
+
+/** The receiving side refused the recipient for good (5xx to RCPT TO): retrying cannot help. */
+function recipientRefused(err: unknown): boolean {
+  const { responseCode, command } = err as { responseCode?: unknown; command?: unknown };
+  return (
+    typeof responseCode === "number" &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    command === "RCPT TO"
+  );
+}
+
+/** A slow or silent server fails the send with a reason instead of holding it for minutes. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+function smtpTransport(server: SmtpServer): Transporter {
+  return nodemailer.createTransport({
+    host: server.host,
+    port: server.port,
+    secure: server.security === "tls",
+    requireTLS: server.security === "starttls",
+    ignoreTLS: server.security === "none",
+    ...(server.username !== null && {
+      auth: { user: server.username, pass: server.password ?? "" },
+    }),
+    ...TIMEOUTS,
+  });
+}
+
+interface Channel {
+  route: MailRoute;
+  transport: Transporter;
+  from: string;
+}
+
+/**
+ * E-mail through nodemailer, to the server set from the console when there is one (read
+ * for every message, so a change applies to the next), else to SMTP_URL's. Without
+ * either, nodemailer's JSON transport renders the message and it stays in the outbox,
+ * where Mail logs lists it; nothing leaves the machine.
  */
 export function createMailer(opts: {
   smtpUrl?: string | undefined;
   from: string;
   outbox: MailOutbox;
   log: FastifyBaseLogger;
+  /** The server set from the console, read on the given connection (a transaction, say). */
+  storedServer?: (db: Db) => Promise<SmtpServer | null>;
+  suppression?: MailSuppression;
 }): Mailer {
-  const mode = opts.smtpUrl ? "smtp" : "outbox";
-  const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : nodemailer.createTransport({ jsonTransport: true });
-
-  async function deliver(id: number, message: MailMessage) {
-    try {
-      await transport.sendMail({
+  const fallback: Channel = opts.smtpUrl
+    ? {
+        route: "environment",
+        transport: nodemailer.createTransport(opts.smtpUrl),
         from: opts.from,
+      }
+    : {
+        route: "outbox",
+        transport: nodemailer.createTransport({ jsonTransport: true }),
+        from: opts.from,
+      };
+  // One transport for the stored server, replaced when the settings change.
+  let stored: { key: string; channel: Channel } | undefined;
+
+  async function channel(db: Db): Promise<Channel> {
+    const server = await opts.storedServer?.(db);
+    if (!server) return fallback;
+    const key = JSON.stringify(server);
+    if (stored?.key !== key) {
+      stored?.channel.transport.close();
+      stored = {
+        key,
+        channel: { route: "settings", transport: smtpTransport(server), from: server.from },
+      };
+    }
+    return stored.channel;
+  }
+
+  async function record(db: Db, message: MailMessage, route: MailRoute) {
+    return opts.outbox.add(db, {
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      template: message.template,
+      status: route === "outbox" ? "outbox" : "pending",
+    });
+  }
+
+  /** Sends a recorded message; the failure's reason, or null. */
+  async function deliver(id: number, message: MailMessage, via: Channel): Promise<string | null> {
+    const suppressed = await opts.suppression?.reasonFor(message.to);
+    if (suppressed) {
+      const reason = `Not sent: ${message.to} is on the suppression list (${suppressed})`;
+      await opts.outbox.markFailed(id, reason).catch(() => undefined);
+      return reason;
+    }
+    try {
+      await via.transport.sendMail({
+        from: via.from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
       });
-      if (mode === "smtp") await opts.outbox.markSent(id);
+      if (via.route !== "outbox") await opts.outbox.markSent(id);
+      return null;
     } catch (err) {
       opts.log.error({ err, mailId: id }, "e-mail delivery failed");
-      await opts.outbox
-        .markFailed(id, err instanceof Error ? err.message : String(err))
-        .catch(() => undefined);
+      const reason = err instanceof Error ? err.message : String(err);
+      await opts.outbox.markFailed(id, reason).catch(() => undefined);
+      if (recipientRefused(err))
+        await opts.suppression?.add(message.to, reason).catch(() => undefined);
+      return reason;
     }
   }
 
   return {
-    mode,
     async enqueue(db, message) {
-      const id = await opts.outbox.add(db, {
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        template: message.template,
-        status: mode === "smtp" ? "pending" : "outbox",
-      });
-      return () => deliver(id, message);
+      const via = await channel(db);
+      const id = await record(db, message, via.route);
+      return async () => {
+        await deliver(id, message, via);
+      };
+    },
+    async sendNow(db, message) {
+      const via = await channel(db);
+      return deliver(await record(db, message, via.route), message, via);
+    },
+    async route(db) {
+      return (await channel(db)).route;
     },
     close() {
-      transport.close();
+      fallback.transport.close();
+      stored?.channel.transport.close();
     },
   };
 }

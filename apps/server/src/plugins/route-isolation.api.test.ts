@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { hasPermission } from "@netfleet/contracts/permissions";
-import { FIXED_ROLE_LIST, type FixedRoleName } from "@netfleet/contracts/roles";
+import { FIXED_ROLE_LIST, FIXED_ROLES, type FixedRoleName } from "@netfleet/contracts/roles";
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { MFA_SESSION_FIELDS } from "@netfleet/contracts/schemas/mfa";
 import type { DeclaredRoute } from "../app";
 import { signedInAs, type TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { factories, type TestCompany } from "../test/factories";
+import { rolesRepo } from "../modules/roles/roles.repo";
+import { createInvitation } from "../modules/invitations/invitations.service";
 import {
   documentedOperations,
   documentedPath,
@@ -31,7 +33,7 @@ import {
  *             └─ S   C's sibling
  */
 
-type EntityKind = "company" | "user" | "device" | "tag";
+type EntityKind = "company" | "user" | "device" | "tag" | "role" | "invitation";
 type Position = "sibling" | "parent";
 const POSITIONS: readonly Position[] = ["sibling", "parent"];
 
@@ -49,6 +51,10 @@ const ENTITY_BY_NAME: Readonly<Record<string, EntityKind>> = {
   devices: "device",
   tag: "tag",
   tags: "tag",
+  role: "role",
+  roles: "role",
+  invitation: "invitation",
+  invitations: "invitation",
 };
 
 /** Ids are serial and the world is small: no row has the largest id the schemas accept. */
@@ -129,12 +135,14 @@ let operations: Map<string, Operation>;
 const agents = new Map<FixedRoleName, TestAgent>();
 /** The object of each kind in the callers' own company, the sibling and the parent. */
 const world: Record<Position | "own", Record<EntityKind, number>> = {
-  own: { company: 0, user: 0, device: 0, tag: 0 },
-  sibling: { company: 0, user: 0, device: 0, tag: 0 },
-  parent: { company: 0, user: 0, device: 0, tag: 0 },
+  own: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0 },
+  sibling: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0 },
+  parent: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0 },
 };
 let companyAt: Record<Position | "own", TestCompany>;
 let make: Record<EntityKind, (company: TestCompany) => Promise<number>>;
+let roles = 0;
+let invitations = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -149,6 +157,24 @@ beforeAll(async () => {
     user: async (company) => (await f.user({ company, role: "end_user" })).id,
     device: async (company) => (await f.device({ company })).id,
     tag: async (company) => (await f.tag({ company })).id,
+    role: (company) =>
+      rolesRepo(t.database.db).createCustom({
+        name: `Isolation role ${++roles}`,
+        title: "Isolation role",
+        description: "",
+        companyId: company.id,
+        permissions: ["view_devices"],
+      }),
+    invitation: async (company) =>
+      (
+        await createInvitation(t.app.ctx, t.database.db, {
+          email: `isolation-${++invitations}@example.com`,
+          companyId: company.id,
+          companyName: company.name,
+          roleId: FIXED_ROLES.end_user.id,
+          invitedBy: null,
+        })
+      ).id,
   };
   for (const position of ["own", ...POSITIONS] as const) {
     for (const kind of Object.keys(make) as EntityKind[])
@@ -280,8 +306,8 @@ describe("tenant-scoped routes keep other companies' objects out of reach", () =
             } else if (!sameAnswer(answer, missing)) {
               offenders.push(`${at}: ${show(answer)}; a missing id gets ${show(missing)}`);
             }
-            // Deleted by a caller allowed to: the next caller gets a fresh object to try.
-            if (route.method === "DELETE" && answer.status < 300)
+            // Deleted or moved by a caller allowed to: the next caller gets a fresh object.
+            if (route.method !== "GET" && answer.status < 300)
               world[position][kind] = await make[kind](companyAt[position]);
           }
         }

@@ -14,6 +14,7 @@ import { parse } from "yaml";
  * - `nullable: true` adds `null` to the type (and to an `enum`, which would refuse it otherwise);
  * - `pattern: "Y-m-d H:i:s"` is a PHP date format, not a regular expression: it becomes one
  *   (and wins over a `format: date-time` next to it, which could never hold at the same time);
+ * - a PHP-style union type such as `string|null` becomes the list of its types;
  * - unknown keywords (`example`, `xml`, …) are ignored, `format`s come from ajv-formats.
  *
  * Where Netfleet must differ from the reference, the difference is documented in
@@ -106,6 +107,8 @@ function convert(node: unknown): unknown {
       out[key] = convert(value);
     }
   }
+  // A few schemas write a union PHP-style, `string|null`: JSON Schema lists the types.
+  if (typeof out.type === "string" && out.type.includes("|")) out.type = out.type.split("|");
   if (typeof out.pattern === "string") {
     const php = phpDatePattern(out.pattern);
     if (php) {

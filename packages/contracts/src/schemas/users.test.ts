@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveUserFields } from "./users";
+import { deriveUserFields, userMoveBodySchema, userUpdateBodySchema } from "./users";
 
 const user = {
   company: { id: 12, name: "Northwind Retail", level: 3, parent_id: 2, show_payment: true },
@@ -28,5 +28,25 @@ describe("derived user fields", () => {
     expect(deriveUserFields(top).show_payment_control).toBe(true);
     const second = { ...user, company: { ...user.company, level: 2 } };
     expect(deriveUserFields(second).show_payment_control).toBe(false);
+  });
+});
+
+describe("user write bodies", () => {
+  it("names a role by id or name", () => {
+    expect(userUpdateBodySchema.parse({ role: 4 })).toEqual({ role: 4 });
+    expect(userUpdateBodySchema.parse({ role: " read_only " })).toEqual({ role: "read_only" });
+    expect(userUpdateBodySchema.safeParse({ role: 0 }).success).toBe(false);
+    expect(userUpdateBodySchema.safeParse({}).error?.issues[0]?.message).toBe("Role is required");
+  });
+
+  it("moves one to 100 users at once into one company", () => {
+    expect(userMoveBodySchema.parse({ user_ids: [1, 2], company_id: 3 })).toEqual({
+      user_ids: [1, 2],
+      company_id: 3,
+    });
+    const none = userMoveBodySchema.safeParse({ user_ids: [], company_id: 3 });
+    expect(none.error?.issues[0]?.message).toBe("Choose at least one user");
+    const many = Array.from({ length: 101 }, (_, i) => i + 1);
+    expect(userMoveBodySchema.safeParse({ user_ids: many, company_id: 3 }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idParamSchema, textSchema } from "./common";
+import { companyIdSchema, emailSchema } from "../validation";
+import { idParamSchema, idSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /**
@@ -90,6 +91,9 @@ export const userListItemSchema = z.object({
   role: z.number().int(),
   role_name: z.string(),
   role_title: z.string(),
+  /** The user's second factor; null without one (two-factor authentication off). */
+  mfa_type: z.enum(["email", "teltonika_id", "totp"]).nullable(),
+  /** ISO date of the last sign-in; null for a user who never signed in. */
   last_login_at: z.string().nullable(),
   /** `Y-m-d H:i:s` in UTC, as RMS has it (`dates.ts`). */
   created_at: z.string(),
@@ -108,3 +112,127 @@ export const userListQuerySchema = searchableListQuerySchema.extend({
     .describe("Only users of this company, which must be in your company tree."),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/**
+ * `GET /api/users/{id}`: RMS's single-user fields (`role` is the title, `role_id` the id,
+ * the company with its level and parent) plus what the users list shows.
+ */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role_id: z.number().int(),
+  /** The role's title, as RMS has it ("Administrator"). */
+  role: z.string(),
+  role_name: z.string(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  company_level: z.number().int(),
+  /** 0 for a top-level company. */
+  company_parent_id: z.number().int(),
+  mfa_type: z.enum(["email", "teltonika_id", "totp"]).nullable(),
+  last_login_at: z.string().nullable(),
+  /** `Y-m-d H:i:s` in UTC. */
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const USER_MESSAGES = {
+  roleRequired: "Role is required",
+  noSuchRole: "No such role.",
+  roleNotGrantable: "You cannot give this role.",
+  sameRole: "The user already has this role.",
+  notYourself: "You cannot do this to your own account.",
+  usersRequired: "Choose at least one user",
+  tooManyUsers: "Move at most 100 users at once",
+  sameCompany: "The user is already in this company.",
+  aboveYou: "You cannot act on a user who holds permissions you do not have.",
+  roleNotInCompany:
+    "The user's role belongs to another company: give the user a role of the new company first.",
+} as const;
+
+/**
+ * A role as a request names it: its id, or its name (`end_user`). A name is looked up among
+ * the fixed roles and the roles of the company concerned and its parents.
+ */
+export const roleRefSchema = z.union(
+  [idSchema, textSchema({ max: 100, trim: true }).min(1, USER_MESSAGES.roleRequired)],
+  { error: USER_MESSAGES.roleRequired },
+);
+
+/** Body of `PUT /api/users/{id}`: the user's new role (`update_users`). */
+export const userUpdateBodySchema = z.object({ role: roleRefSchema });
+export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
+
+/** Body of `POST /api/users/move`: users of your tree into another company of it, at once. */
+export const userMoveBodySchema = z.object({
+  user_ids: z
+    .array(idSchema, { error: USER_MESSAGES.usersRequired })
+    .min(1, USER_MESSAGES.usersRequired)
+    .max(100, USER_MESSAGES.tooManyUsers),
+  company_id: companyIdSchema,
+});
+export type UserMoveBody = z.infer<typeof userMoveBodySchema>;
+
+/** A row of `GET /api/users/move-logs`: who moved whom from where to where, and when. */
+export const userMoveLogSchema = z.object({
+  id: z.number().int(),
+  /** Null once the user is deleted; `user_email` still names them. */
+  user_id: z.number().int().nullable(),
+  user_email: z.string(),
+  from_company_id: z.number().int().nullable(),
+  from_company_name: z.string(),
+  to_company_id: z.number().int().nullable(),
+  to_company_name: z.string(),
+  moved_by_id: z.number().int().nullable(),
+  moved_by_email: z.string(),
+  /** `Y-m-d H:i:s` in UTC. */
+  created_at: z.string(),
+});
+export type UserMoveLog = z.infer<typeof userMoveLogSchema>;
+
+/** Query of `GET /api/users/move-logs`. */
+export const userMoveLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  q: textSchema({ max: 200, trim: true })
+    .optional()
+    .describe("Matches the moved user's or the mover's e-mail, or a company name."),
+  sort: textSchema({ max: 200 })
+    .optional()
+    .describe("id, created_at, user_email, moved_by_email, from_company_name, to_company_name."),
+  user_id: idParamSchema.optional().describe("Only moves of this user."),
+  company_id: idParamSchema
+    .optional()
+    .describe("Only moves from or to this company, which must be in your company tree."),
+});
+export type UserMoveLogQuery = z.infer<typeof userMoveLogQuerySchema>;
+
+/** Body of `DELETE /api/admin/users`: a super administrator deletes an account by e-mail. */
+export const adminDeleteUserBodySchema = z.object({ email: emailSchema });
+export type AdminDeleteUserBody = z.infer<typeof adminDeleteUserBodySchema>;
+
+/**
+ * An address mail is no longer sent to, because a message to it failed for good (the
+ * receiving server refused it). `GET /api/suppressed-emails` lists them.
+ */
+export const suppressedEmailSchema = z.object({
+  email: z.string(),
+  /** The receiving server's answer. */
+  reason: z.string(),
+  /** `Y-m-d H:i:s` in UTC. */
+  created_at: z.string(),
+});
+export type SuppressedEmail = z.infer<typeof suppressedEmailSchema>;
+
+export const suppressedEmailQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  q: textSchema({ max: 200, trim: true }).optional().describe("Part of the address."),
+});
+export type SuppressedEmailQuery = z.infer<typeof suppressedEmailQuerySchema>;
+
+/** Path of `DELETE /api/suppressed-emails/{email}`. */
+export const suppressedEmailParamsSchema = z.object({ email: emailSchema });

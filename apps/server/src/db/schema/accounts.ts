@@ -100,10 +100,13 @@ export const invitations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** Withdrawn by an administrator: the link no longer works. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("invitations_hash_key").on(t.tokenHash),
     index("invitations_company_id_idx").on(t.companyId),
+    index("invitations_email_idx").on(t.email),
   ],
 );
 

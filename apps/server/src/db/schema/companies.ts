@@ -31,6 +31,8 @@ export const companies = pgTable(
     remainingData: bigint("remaining_data", { mode: "number" }).notNull().default(0),
     /** Every user of the company must have a second factor before using the console. */
     mfaMandatory: boolean("mfa_mandatory").notNull().default(false),
+    /** The company's contact address (RMS company edit's `email`). */
+    email: text("email"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
@@ -24,6 +25,8 @@ export const roles = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     globalScope: boolean("global_scope").notNull().default(false),
     createdAt: createdAt(),
+    /** Last change of the role or of its permission set. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("roles_company_name_key").on(sql`coalesce(${t.companyId}, 0)`, t.name)],
 );

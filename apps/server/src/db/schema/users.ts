@@ -64,3 +64,43 @@ export const users = pgTable(
     index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * Who moved a user from one company to another, and when. Names and e-mails are copied so
+ * that a row still reads after the user, the mover or a company is deleted.
+ */
+export const userMoveLogs = pgTable(
+  "user_move_logs",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    fromCompanyId: integer("from_company_id").references(() => companies.id, {
+      onDelete: "set null",
+    }),
+    fromCompanyName: text("from_company_name").notNull(),
+    toCompanyId: integer("to_company_id").references(() => companies.id, {
+      onDelete: "set null",
+    }),
+    toCompanyName: text("to_company_name").notNull(),
+    movedById: integer("moved_by_id").references(() => users.id, { onDelete: "set null" }),
+    movedByEmail: text("moved_by_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("user_move_logs_from_company_id_idx").on(t.fromCompanyId),
+    index("user_move_logs_to_company_id_idx").on(t.toCompanyId),
+    index("user_move_logs_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Addresses mail is no longer sent to: a message to them was refused for good (an SMTP 5xx
+ * answer). A super administrator removes an address once it works again.
+ */
+export const suppressedEmails = pgTable("suppressed_emails", {
+  /** Stored lower-case. */
+  email: text("email").primaryKey(),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,14 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  companies,
-  invitations,
-  refreshTokens,
-  roles,
-  sessions,
-  userTokens,
-  users,
-} from "../../db/schema";
+import { companies, refreshTokens, roles, sessions, userTokens, users } from "../../db/schema";
 import type { ActingUser } from "../../lib/actor";
 import { impersonationRepo } from "../impersonation/impersonation.repo";
 import { rolesRepo } from "../roles/roles.repo";
@@ -32,7 +24,7 @@ function openUserToken(tokenHash: string, purpose: UserTokenPurpose) {
 }
 
 /**
- * Sessions, refresh tokens, one-time links and invitations. The users rows these act on
+ * Sessions, refresh tokens and one-time links. The users rows these act on
  * are written through usersRepo. Pass a transaction to run calls inside it.
  */
 export function accountsRepo(db: Db) {
@@ -262,52 +254,6 @@ export function accountsRepo(db: Db) {
           ),
         );
       return row !== undefined;
-    },
-
-    /** An invitation that can still be accepted, with what the registration page shows. */
-    async findOpenInvitation(tokenHash: string) {
-      const [row] = await db
-        .select({
-          id: invitations.id,
-          email: invitations.email,
-          companyId: invitations.companyId,
-          companyName: companies.name,
-          roleId: invitations.roleId,
-          roleTitle: roles.title,
-          expiresAt: invitations.expiresAt,
-          invitedById: invitations.invitedById,
-        })
-        .from(invitations)
-        .innerJoin(companies, eq(companies.id, invitations.companyId))
-        .innerJoin(roles, eq(roles.id, invitations.roleId))
-        .where(
-          and(
-            eq(invitations.tokenHash, tokenHash),
-            isNull(invitations.acceptedAt),
-            gt(invitations.expiresAt, sql`now()`),
-          ),
-        );
-      return row;
-    },
-
-    async insertInvitation(input: {
-      email: string;
-      companyId: number;
-      roleId: number;
-      invitedById: number | null;
-      tokenHash: string;
-      expiresAt: Date;
-    }) {
-      await db.insert(invitations).values({ ...input, email: input.email.toLowerCase() });
-    },
-
-    async acceptInvitation(id: number): Promise<boolean> {
-      const rows = await db
-        .update(invitations)
-        .set({ acceptedAt: sql`now()` })
-        .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
-        .returning({ id: invitations.id });
-      return rows.length === 1;
     },
   };
 }

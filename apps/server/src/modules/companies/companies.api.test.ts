@@ -70,6 +70,7 @@ describe("GET /api/companies", () => {
         level: 2,
         devices_count: 2,
         users_count: 2,
+        subsidiaries_count: 1,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
       expect.objectContaining({ id: root.id, parent_id: 0, level: 1 }),
@@ -150,6 +151,52 @@ describe("GET /api/companies", () => {
     const limit = await rootAdmin.get("/api/companies?limit=101");
     expect(limit.statusCode).toBe(422);
     expect(limit.json<ErrorBody>().errors[0]?.source).toBe("limit");
+  });
+
+  it("orders the whole tree for the tree view: each company after its parent, siblings by name", async () => {
+    const tree = (await rootAdmin.get("/api/companies?sort=tree&limit=100")).json<ListBody>();
+    expectMatchesReference("GET", "/api/companies", 200, tree);
+    expect(tree.data.map((c) => [c.level, c.name])).toEqual([
+      [1, "Root Holdings"],
+      [2, "North 50% Ltd"],
+      [3, "North_Retail"],
+      [2, "South Co"],
+      [3, "NorthxRetail"],
+      [3, "South 500 branch"],
+    ]);
+    expect(tree.data.map((c) => [c.devices_count, c.users_count, c.subsidiaries_count])).toEqual([
+      [0, 1, 2],
+      [2, 2, 1],
+      [1, 0, 0],
+      [0, 0, 2],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    // Pages of a long tree continue where the last one stopped.
+    const second = (
+      await rootAdmin.get("/api/companies?sort=tree&limit=2&offset=2")
+    ).json<ListBody>();
+    expect(names(second)).toEqual(["North_Retail", "South Co"]);
+    expect(second.meta.total).toBe(6);
+    const fromNorth = (await northAdmin.get("/api/companies?sort=tree")).json<ListBody>();
+    expect(names(fromNorth)).toEqual(["North 50% Ltd", "North_Retail"]);
+  });
+
+  it("keeps namesakes apart in the tree, each with its own subsidiaries", async () => {
+    const twinA = await f.company({ name: "Twin", parent: elsewhere });
+    const twinB = await f.company({ name: "Twin", parent: elsewhere });
+    await f.company({ name: "Zed under B", parent: twinB });
+    await f.company({ name: "Alpha under A", parent: twinA });
+    const superAdmin = (await signedInAgent(t, { company: elsewhere, role: "super_admin" })).agent;
+    const tree = (await superAdmin.get("/api/companies?sort=tree&limit=100")).json<ListBody>();
+    const from = tree.data.findIndex((c) => c.id === elsewhere.id);
+    expect(tree.data.slice(from, from + 5).map((c) => [c.name, c.parent_id])).toEqual([
+      ["Elsewhere Inc", 0],
+      ["Twin", elsewhere.id],
+      ["Alpha under A", twinA.id],
+      ["Twin", elsewhere.id],
+      ["Zed under B", twinB.id],
+    ]);
   });
 
   it("refuses roles without view_companies", async () => {

@@ -1,8 +1,8 @@
 import { toRmsDateTime } from "@netfleet/contracts/dates";
-import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
-import type { CompanyListRow } from "./companies.repo";
+import type { Company, CompanyListItem } from "@netfleet/contracts/schemas/companies";
+import type { CompanyRow } from "./companies.repo";
 
-export function presentCompany(row: CompanyListRow): CompanyListItem {
+export function presentCompany(row: CompanyRow): CompanyListItem {
   const { company } = row;
   return {
     id: company.id,
@@ -13,6 +13,16 @@ export function presentCompany(row: CompanyListRow): CompanyListItem {
     level: company.level,
     devices_count: row.devicesCount,
     users_count: row.usersCount,
+    subsidiaries_count: row.subsidiariesCount,
     created_at: toRmsDateTime(company.createdAt),
+  };
+}
+
+/** One company, as its page and the answers of company writes show it. */
+export function presentCompanyDetail(row: CompanyRow): Company {
+  return {
+    ...presentCompany(row),
+    show_payment: row.company.showPayment,
+    ...(row.company.email !== null && { email: row.company.email }),
   };
 }

@@ -101,15 +101,17 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
   const gatewayUser = `netfleet-gateway-${randomUUID()}`;
   const gatewayPassword = newSecret(32);
 
-  const persistence = memoryPersistence();
+  // aedes' memory store, with its retained messages kept by retainedIndex. aedes 1.x awaits
+  // storeRetained's promise, though the store's types still describe a callback.
   const retained = retainedIndex();
-  persistence.storeRetained = (packet, done) => {
-    if ("payload" in packet) retained.store(packet);
-    done?.(null);
-    return Promise.resolve();
-  };
-  persistence.createRetainedStream = (filter) => retained.stream([filter]);
-  persistence.createRetainedStreamCombi = (filters) => retained.stream(filters);
+  const persistence = Object.assign(memoryPersistence(), {
+    storeRetained: (packet: { topic: string; payload: Buffer | string }) => {
+      retained.store(packet);
+      return Promise.resolve();
+    },
+    createRetainedStream: (filter: string) => retained.stream([filter]),
+    createRetainedStreamCombi: (filters: string[]) => retained.stream(filters),
+  });
 
   const broker = await Aedes.createBroker({
     persistence,

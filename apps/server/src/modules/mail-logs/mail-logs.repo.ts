@@ -1,21 +1,30 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, sql } from "drizzle-orm";
+import type { MailStatus } from "@netfleet/contracts/schemas/mail-logs";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import { parseSort } from "../../lib/list-query";
+import { likeContains, parseSort } from "../../lib/list-query";
 
 const sortable = {
   id: mailOutbox.id,
   created_at: mailOutbox.createdAt,
   to: mailOutbox.to,
   status: mailOutbox.status,
+  template: mailOutbox.template,
 };
 
-/** The outbox is installation-wide: only holders of view_mail_logs read it. */
+/**
+ * The outbox is installation-wide, like the mail server it goes through: a message belongs
+ * to no company (a reset link goes to an address, whoever owns it), so there is no subtree
+ * to scope it by. Only holders of view_mail_logs read it, an installation permission that
+ * only the fixed System Administrator role holds (custom roles cannot be given one).
+ */
 export function mailLogsRepo(db: Db) {
   return {
     async list(query: {
       to?: string | undefined;
       template?: string | undefined;
+      status?: MailStatus | undefined;
+      q?: string | undefined;
       sort?: string | undefined;
       limit: number;
       offset: number;
@@ -23,6 +32,9 @@ export function mailLogsRepo(db: Db) {
       const where = and(
         query.to ? eq(mailOutbox.to, query.to.toLowerCase()) : undefined,
         query.template ? eq(mailOutbox.template, query.template) : undefined,
+        query.status ? eq(mailOutbox.status, query.status) : undefined,
+        // Recipients only: a subject may carry a code, which a search must not probe.
+        query.q ? ilike(mailOutbox.to, likeContains(query.q)) : undefined,
       );
       const [rows, totals] = await Promise.all([
         db

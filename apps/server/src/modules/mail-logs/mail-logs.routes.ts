@@ -16,6 +16,8 @@ export async function mailLogsRoutes(appBase: FastifyInstance) {
       schema: {
         tags: ["system"],
         summary: "E-mails the server sent or keeps in its outbox",
+        description:
+          "Every e-mail of the installation with its status, newest first; links and codes that would let a reader act as the recipient show as `[hidden]`. Filter by `to` (exact), `q` (part of the recipient), `status` and `template`; sort by id, created_at, to, status or template.",
         querystring: mailLogsQuerySchema,
         response: { 200: listEnvelope(mailLogSchema) },
       },

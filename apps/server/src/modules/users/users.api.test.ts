@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentUserResponseSchema, type UserListItem } from "@netfleet/contracts/schemas/users";
 import { FIXED_ROLES } from "@netfleet/contracts/roles";
 import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { users } from "../../db/schema";
 import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
@@ -154,6 +156,7 @@ describe("GET /api/users", () => {
         role: 3,
         role_name: "end_user",
         role_title: "End Client",
+        mfa_type: null,
         last_login_at: null,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
@@ -214,6 +217,35 @@ describe("GET /api/users", () => {
     const refused = await northAdmin.get("/api/users?sort=password_hash");
     expect(refused.statusCode).toBe(422);
     expect(refused.json<ErrorBody>().errors[0]?.source).toBe("sort");
+  });
+
+  it("shows the second factor and sorts by last sign-in, never-signed-in users last both ways", async () => {
+    const company = await f.company({ parent: north });
+    const early = await f.user({ company, email: "early@sort.example" });
+    const late = await f.user({ company, email: "late@sort.example" });
+    await f.user({ company, email: "never@sort.example" });
+    await t.database.db
+      .update(users)
+      .set({ lastLoginAt: new Date("2025-01-01T00:00:00Z"), mfaType: "totp" })
+      .where(eq(users.id, early.id));
+    await t.database.db
+      .update(users)
+      .set({ lastLoginAt: new Date("2025-06-01T00:00:00Z") })
+      .where(eq(users.id, late.id));
+    const sorted = async (sort: string) => {
+      const res = await rootAdmin.get(`/api/users?company_id=${company.id}&sort=${sort}`);
+      return res.json<ListBody>().data.map((u) => [u.email, u.last_login_at, u.mfa_type]);
+    };
+    expect(await sorted("last_login_at")).toEqual([
+      ["early@sort.example", "2025-01-01T00:00:00.000Z", "totp"],
+      ["late@sort.example", "2025-06-01T00:00:00.000Z", null],
+      ["never@sort.example", null, null],
+    ]);
+    expect((await sorted("-last_login_at")).map(([email]) => email)).toEqual([
+      "late@sort.example",
+      "early@sort.example",
+      "never@sort.example",
+    ]);
   });
 
   it("refuses roles without view_users", async () => {

@@ -3,7 +3,7 @@ import type { UserListQuery } from "@netfleet/contracts/schemas/users";
 import type { Db } from "../../db/client";
 import { type MfaPending, companies, roles, users } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
-import { listOrder, pageIsEmpty, searchCondition } from "../../lib/list-query";
+import { listOrder, pageIsEmpty, searchCondition, sortKeys } from "../../lib/list-query";
 import { roleSummaryColumns } from "../roles/roles.repo";
 
 // The users table belongs to this repository: other modules write it through usersRepo and
@@ -70,6 +70,8 @@ const sortable = {
   created_at: users.createdAt,
 };
 
+const neverSignedIn = sql`(${users.lastLoginAt} is null)`;
+
 export interface UserListFilters {
   ids: number[] | undefined;
   companyId: number | undefined;
@@ -77,8 +79,8 @@ export interface UserListFilters {
 
 export function usersRepo(db: Db) {
   return {
-    /** The user with company and role, as the current-user answer needs it. */
-    async findProfile(id: number) {
+    /** The user with company and role (the current-user answer, one user); `scope` limits it. */
+    async findProfile(id: number, scope?: TenantScope) {
       const [row] = await db
         .select({
           user: users,
@@ -94,7 +96,7 @@ export function usersRepo(db: Db) {
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
         .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(eq(users.id, id));
+        .where(and(eq(users.id, id), scope && inTenant(scope, users.companyId)));
       return row;
     },
 
@@ -118,10 +120,15 @@ export function usersRepo(db: Db) {
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(where);
       const total = counted?.total ?? 0;
+      // Users who never signed in come last whichever way the list is sorted by last sign-in.
+      const keys = sortKeys(query.sort, Object.keys(sortable)).flatMap(({ name, descending }) => [
+        ...(name === "last_login_at" ? [{ column: neverSignedIn, descending: false }] : []),
+        { column: sortable[name as keyof typeof sortable], descending },
+      ]);
       const order = listOrder(
-        query.sort,
+        undefined,
         sortable,
-        [{ column: users.id, descending: true }],
+        [...keys, { column: users.id, descending: true }],
         total,
       );
       if (pageIsEmpty(query, total)) return { rows: [], total };
@@ -175,6 +182,15 @@ export function usersRepo(db: Db) {
       return row;
     },
 
+    /** Whether any account, in any company, has this address. */
+    async emailTaken(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email.toLowerCase()));
+      return row !== undefined;
+    },
+
     /** The account an e-mail signs in to, with what checking its password needs. */
     async findCredentialsByEmail(email: string) {
       const [row] = await db
@@ -202,6 +218,40 @@ export function usersRepo(db: Db) {
         .where(eq(users.companyId, companyId))
         .orderBy(users.id);
       return rows.map((r) => r.id);
+    },
+
+    /** Users of the caller's tree with what moving them needs; those outside are left out. */
+    async findForMove(scope: TenantScope, ids: number[]) {
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          roleId: users.roleId,
+          roleCompanyId: roles.companyId,
+          companyId: users.companyId,
+          companyName: companies.name,
+        })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(and(inArray(users.id, ids), inTenant(scope, users.companyId)));
+    },
+
+    async setRole(id: number, roleId: number) {
+      await db.update(users).set({ roleId }).where(eq(users.id, id));
+    },
+
+    async moveToCompany(ids: number[], companyId: number) {
+      await db.update(users).set({ companyId }).where(inArray(users.id, ids));
+    },
+
+    /**
+     * Deletes the account; its sessions, tokens and one-time links go with it, so whatever
+     * it held stops working on the next request. Whether it was there.
+     */
+    async delete(id: number): Promise<boolean> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length === 1;
     },
 
     /** Rows as given (the first start, the demo world), e-mails lower-cased. */
