@@ -17,6 +17,7 @@ export type FormLoader = () => Promise<FormFactory>;
  */
 export const FORM_REGISTRY: Readonly<Record<string, FormLoader>> = {
   "new-tag": () => import("../features/tags/tag-form").then((m) => m.newTagForm),
+  "new-role": () => import("../features/roles/role-form").then((m) => m.newRoleForm),
   "add-device": () =>
     import("../features/devices/add-device/add-device-form").then((m) => m.addDeviceRouteForm),
 };

@@ -14,6 +14,9 @@ type LazyPage = NonNullable<RouteObject["lazy"]>;
 /** Every tab of a device's page is one page component (it picks the tab by route name). */
 const devicePage: LazyPage = () => import("./routes/devices/device");
 
+/** Likewise every tab of a company's page. */
+const companyPage: LazyPage = () => import("./routes/companies/company");
+
 /**
  * Pages that exist. Every other route of the table shows the shared placeholder page: its
  * title, breadcrumbs and tabs over a note that it is not available in this version yet,
@@ -21,12 +24,32 @@ const devicePage: LazyPage = () => import("./routes/devices/device");
  */
 const PAGES: Partial<Record<RouteName, LazyPage>> = {
   "management.devices": () => import("./routes/management/devices"),
-  "users.companies": () => import("./routes/companies"),
+  "users.companies": () => import("./routes/companies/companies"),
+  "company.tree": () => import("./routes/companies/tree"),
+  "company.devices": companyPage,
+  "company.data-history": companyPage,
+  "company.metrics": companyPage,
+  "company.userstable": companyPage,
+  "company.invitations": companyPage,
+  "company.tags": companyPage,
+  "company.files": companyPage,
+  "company.reports.single": companyPage,
+  "company.reports.periodic.day": companyPage,
+  "company.reports.periodic.week": companyPage,
+  "company.reports.periodic.month": companyPage,
+  "company.resources.codes": companyPage,
+  "company.resources.credit-pools": companyPage,
+  "company.resources.data-history": companyPage,
   "users.table": () => import("./routes/users/users"),
   "tags.main": () => import("./routes/tags"),
   "account.settings": () => import("./routes/account/settings"),
   form: () => import("./routes/form"),
   "users.impersonation-logs": () => import("./routes/users/impersonation-logs"),
+  "users.move-logs": () => import("./routes/users/move-logs"),
+  "users.invitations": () => import("./routes/users/invitations"),
+  "users.roles": () => import("./routes/users/roles"),
+  "mail.logs": () => import("./routes/system/mail-logs"),
+  "email-smtp": () => import("./routes/email-smtp"),
   "users.confirm-impersonation-access": () => import("./routes/users/confirm-impersonation-access"),
   changelog: () => import("./routes/changelog"),
   "notifications.main": () => import("./routes/notifications"),

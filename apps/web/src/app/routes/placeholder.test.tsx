@@ -5,17 +5,17 @@ import { fakeApi, success } from "../../test/fake-api";
 import { renderApp } from "../../test/render";
 import { testUser } from "../../test/users";
 
-const user = testUser({ permissions: ["view_devices", "view_users", "view_user_invitations"] });
+const user = testUser({ permissions: ["view_devices", "view_device_task_groups"] });
 
 describe("the placeholder page", () => {
   it("says the page is not available in this version, not that there is no data", async () => {
     fakeApi().on("GET", "/api/user", success(user, user));
-    renderApp("/users/invitations");
+    renderApp("/task-manager");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Invitations" })).toBeVisible();
+    expect(await screen.findByRole("heading", { level: 1, name: "Task manager" })).toBeVisible();
     expect(screen.getByRole("heading", { name: "Not available yet" })).toBeVisible();
     expect(
-      screen.getByText("Invitations is not available in this version of Netfleet yet."),
+      screen.getByText("Task manager is not available in this version of Netfleet yet."),
     ).toBeVisible();
     expect(screen.queryByText(/no data/i)).not.toBeInTheDocument();
   });
@@ -23,11 +23,11 @@ describe("the placeholder page", () => {
   it("says it in the chosen language", async () => {
     fakeApi().on("GET", "/api/user", success(user, user));
     await i18n.changeLanguage("no");
-    renderApp("/users/invitations");
+    renderApp("/task-manager");
 
     expect(
       await screen.findByText(
-        "Invitasjoner er ikke tilgjengelig i denne versjonen av Netfleet ennå.",
+        "Oppgavebehandler er ikke tilgjengelig i denne versjonen av Netfleet ennå.",
       ),
     ).toBeVisible();
   });

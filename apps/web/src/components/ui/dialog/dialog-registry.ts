@@ -55,3 +55,14 @@ registerDialog("device-add-from-file", () =>
 registerDialog("device-add-list", () =>
   import("../../../features/devices/add-device/add-device-body").then((m) => m.AddDeviceListBody),
 );
+registerDialog("user-info", () =>
+  import("../../../features/users/components/user-dialog").then((m) => m.UserDialogBody),
+);
+registerDialog("role-permissions-table", () =>
+  import("../../../features/roles/components/role-dialog").then((m) => m.RoleDialogBody),
+);
+registerDialog("invite-user", () =>
+  import("../../../features/invitations/components/invitation-actions").then(
+    (m) => m.InviteUserBody,
+  ),
+);

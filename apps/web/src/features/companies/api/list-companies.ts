@@ -25,9 +25,12 @@ export async function listCompanies(
   return response.data;
 }
 
+/** Prefix of every company answer (list, tree, one company): company writes reload them all. */
+export const companiesQueryKey = ["companies"] as const;
+
 export function listCompaniesQuery(params: ListCompaniesParams) {
   return queryOptions({
-    queryKey: ["companies", "list", params],
+    queryKey: [...companiesQueryKey, "list", params],
     queryFn: ({ signal }) => listCompanies(params, signal),
     // Paging, sorting and searching keep the current rows on screen until the next arrive.
     placeholderData: keepPreviousData,

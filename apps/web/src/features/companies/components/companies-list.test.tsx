@@ -17,6 +17,7 @@ function company(id: number, overrides: Partial<CompanyListItem> = {}): CompanyL
     level: 2,
     devices_count: id * 3,
     users_count: id,
+    subsidiaries_count: 0,
     created_at: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
     ...overrides,
   };
@@ -191,5 +192,9 @@ describe("CompaniesList", () => {
     ).toBeVisible();
     expect(await screen.findByRole("link", { name: "Company 1" })).toBeVisible();
     expect(api.calls("GET", "/api/companies")[0]?.query.get("q")).toBe("North");
+    expect(screen.getByRole("link", { name: "Tree view" })).toHaveAttribute(
+      "href",
+      "/companies/tree",
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
 import { formatDateTime } from "../../../lib/format";
 import { useViewer } from "../../../lib/viewer";
 import type { CompanySortKey } from "../api/list-companies";
+import { CompanyRowActions, useHasCompanyActions } from "./company-actions";
 
 const companyInfo = routeByName("company.info");
 
@@ -40,8 +41,9 @@ function CompanyName({ company, linked }: { company: Company; linked: boolean })
 function companyColumns(
   t: TFunction<"companies">,
   linked: boolean,
+  withActions: boolean,
 ): TableColumn<Company, CompanySortKey>[] {
-  return [
+  const columns: TableColumn<Company, CompanySortKey>[] = [
     {
       id: "id",
       label: t("colId"),
@@ -80,6 +82,14 @@ function companyColumns(
       render: (c) => formatDateTime(c.created_at),
     },
   ];
+  if (withActions) {
+    columns.push({
+      id: "actions",
+      label: t("colActions"),
+      render: (c) => <CompanyRowActions company={c} />,
+    });
+  }
+  return columns;
 }
 
 export function CompaniesTable(props: ListTableProps<Company, CompanySortKey>) {
@@ -87,12 +97,13 @@ export function CompaniesTable(props: ListTableProps<Company, CompanySortKey>) {
   const viewer = useViewer();
   // Names link to the company's page for those who may open it.
   const linked = !!viewer && !!companyInfo && canOpenRoute(companyInfo, viewer);
+  const withActions = useHasCompanyActions();
   return (
     <SortableTable
       {...props}
       label={t("table")}
-      columns={companyColumns(t, linked)}
-      minWidth={860}
+      columns={companyColumns(t, linked, withActions)}
+      minWidth={withActions ? 960 : 860}
     />
   );
 }

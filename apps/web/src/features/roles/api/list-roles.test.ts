@@ -21,13 +21,13 @@ describe("listRoles", () => {
   it("asks for one page of 100 with the given filters", async () => {
     const api = fakeApi().on("GET", "/api/roles", success(ROLES, { meta: { total: 2 } }));
 
-    const roles = await listRoles({ company_id: 7, type: "company", sort: "title" });
+    const roles = await listRoles({ company_id: 7, type: "custom", sort: "title" });
 
     expect(roles).toEqual(ROLES);
     const query = api.calls("GET", "/api/roles")[0]?.query;
     expect(query?.get("limit")).toBe("100");
     expect(query?.get("company_id")).toBe("7");
-    expect(query?.get("type")).toBe("company");
+    expect(query?.get("type")).toBe("custom");
     expect(query?.get("sort")).toBe("title");
   });
 

@@ -7,8 +7,13 @@ import { http } from "../../../lib/http";
 /** Columns the list can be sorted by; `device_count` is RMS's name for the devices sort. */
 export type TagSortKey = "id" | "name" | "company_name" | "device_count" | "created_at";
 
-/** `q` matches tag names; `sort` is comma-separated keys, `-` for descending. */
-export type ListTagsParams = ListParams;
+/**
+ * `q` matches tag names; `sort` is comma-separated keys, `-` for descending; `company_id`
+ * keeps the tags of one company (a company page's tab).
+ */
+export interface ListTagsParams extends ListParams {
+  company_id?: number;
+}
 
 export async function listTags(
   params: ListTagsParams,

@@ -19,10 +19,10 @@ const SORT_KEYS = [
  * The tags of the user's company tree with server-side search, sorting and paging. The view
  * lives in the URL (`?q=&sort=&page=`), which is how global search's "View in table" opens it.
  */
-export function TagsList() {
+export function TagsList({ companyId }: { companyId?: number }) {
   const { t } = useTranslation("tags");
   const list = useUrlListState({ id: "tags", pageSize: TAGS_PAGE_SIZE, sortKeys: SORT_KEYS });
-  const tags = useTags(list.params);
+  const tags = useTags({ ...list.params, company_id: companyId });
 
   return (
     <ServerList

@@ -12,6 +12,7 @@ interface UserPermissionsModalProps {
 /** "User permissions": what the signed-in user's role allows, by area, in plain words. */
 export function UserPermissionsModal({ opened, onClose, permissions }: UserPermissionsModalProps) {
   const { t } = useTranslation("user-menu");
+  const { t: tp } = useTranslation("permissions");
   const groups = groupPermissions(permissions);
   return (
     <Modal opened={opened} onClose={onClose} title={t("userPermissions")} size="lg">
@@ -23,12 +24,12 @@ export function UserPermissionsModal({ opened, onClose, permissions }: UserPermi
             <section key={group} aria-labelledby={`user-permissions-${group}`}>
               <Title order={3} fz="sm" mb={4} id={`user-permissions-${group}`}>
                 {/* A group of contracts' PERMISSIONS or "other": each has a `group.*` label. */}
-                {t(`group.${group}` as keyof I18nResources["user-menu"])}
+                {tp(`group.${group}` as keyof I18nResources["permissions"])}
               </Title>
               <List size="sm" spacing={2}>
                 {names.map((name) => (
                   <List.Item key={name}>
-                    {t(`permission.${name}`, { defaultValue: name })}
+                    {tp(`permission.${name}`, { defaultValue: name })}
                   </List.Item>
                 ))}
               </List>

@@ -6,10 +6,15 @@ import { http } from "../../../lib/http";
 
 /** Columns the list can be sorted by. */
 export type UserSortKey =
-  "id" | "email" | "username" | "company_name" | "last_login_at" | "created_at";
+  "id" | "email" | "username" | "company_name" | "role" | "last_login_at" | "created_at";
 
-/** `q` matches e-mails, user names and names; `sort` is comma-separated keys, `-` descending. */
-export type ListUsersParams = ListParams;
+/**
+ * `q` matches e-mails, user names and names; `sort` is comma-separated keys, `-` descending;
+ * `company_id` keeps the users of one company (a company page's tab).
+ */
+export interface ListUsersParams extends ListParams {
+  company_id?: number;
+}
 
 export async function listUsers(
   params: ListUsersParams,
@@ -19,9 +24,15 @@ export async function listUsers(
   return response.data;
 }
 
+/**
+ * Prefix of everything this feature loads (lists, one user, move logs), but not of the
+ * signed-in user: a change to any user reloads it all by this key.
+ */
+export const usersQueryKey = ["users", "all"] as const;
+
 export function listUsersQuery(params: ListUsersParams) {
   return queryOptions({
-    queryKey: ["users", "list", params],
+    queryKey: [...usersQueryKey, "list", params],
     queryFn: ({ signal }) => listUsers(params, signal),
     // Paging, sorting and searching keep the current rows on screen until the next arrive.
     placeholderData: keepPreviousData,

@@ -11,19 +11,20 @@ const SORT_KEYS = [
   "email",
   "username",
   "company_name",
+  "role",
   "last_login_at",
   "created_at",
 ] as const satisfies readonly UserSortKey[];
 
 /**
- * The users of the user's company tree with server-side search, sorting and paging. The
- * view lives in the URL (`?q=&sort=&page=`), which is how global search's "View in table"
- * opens it.
+ * The users of the user's company tree, or of one company of it, with server-side search,
+ * sorting and paging. The view lives in the URL (`?q=&sort=&page=`), which is how global
+ * search's "View in table" opens it.
  */
-export function UsersList() {
+export function UsersList({ companyId }: { companyId?: number }) {
   const { t } = useTranslation("users");
   const list = useUrlListState({ id: "users", pageSize: USERS_PAGE_SIZE, sortKeys: SORT_KEYS });
-  const users = useUsers(list.params);
+  const users = useUsers({ ...list.params, company_id: companyId });
 
   return (
     <ServerList

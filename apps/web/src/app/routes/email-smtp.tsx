@@ -1,10 +1,10 @@
 import { RoutePage } from "../../components/layout/route-page";
-import { CompaniesList } from "../../features/companies/components/companies-list";
+import { SmtpSettings } from "../../features/email-smtp/components/smtp-settings";
 
 export function Component() {
   return (
     <RoutePage>
-      <CompaniesList />
+      <SmtpSettings />
     </RoutePage>
   );
 }

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { deriveUserFields } from "@netfleet/contracts/schemas/users";
+import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
+import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
+import { SchemaForm } from "../../../components/ui/form/schema-form";
+import { toApiRequestError } from "../../../lib/http";
+import { useSignedInUser } from "../../../lib/viewer";
+import { useCompanyTree } from "../api/company-tree";
+import { moveCompanyForm, newCompanyForm } from "../company-forms";
+
+/** The company forms choose among the user's whole tree: they wait for it, or say it failed. */
+function WithCompanyTree({ children }: { children: (rows: CompanyListItem[]) => ReactNode }) {
+  const { t } = useTranslation("companies");
+  const tree = useCompanyTree();
+  if (tree.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={t("treeLoadFailed")}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{toApiRequestError(tree.error).message}</Text>
+          <Button size="xs" variant="default" onClick={() => void tree.refetch()}>
+            {t("retry")}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!tree.data) {
+    return (
+      <Stack gap="sm" role="status" aria-label={t("treeLoading")}>
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+      </Stack>
+    );
+  }
+  return children(tree.data);
+}
+
+/** The body of the New company dialog. */
+export function NewCompanyBody(dialog: DialogBodyProps) {
+  const user = useSignedInUser();
+  return (
+    <WithCompanyTree>
+      {(rows) => (
+        <SchemaForm
+          dialog={dialog}
+          schema={newCompanyForm({
+            rows,
+            paymentControl: user ? deriveUserFields(user).show_payment_control : false,
+            parentId: user?.company.id,
+          })}
+        />
+      )}
+    </WithCompanyTree>
+  );
+}
+
+export interface MoveCompanyProps {
+  company: CompanyListItem;
+}
+
+/** The body of a company's Move dialog. */
+export function MoveCompanyBody({ company, ...dialog }: MoveCompanyProps & DialogBodyProps) {
+  return (
+    <WithCompanyTree>
+      {(rows) => <SchemaForm dialog={dialog} schema={moveCompanyForm(company, rows)} />}
+    </WithCompanyTree>
+  );
+}

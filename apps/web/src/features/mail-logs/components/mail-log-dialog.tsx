@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { Alert, Code, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { MailLog } from "@netfleet/contracts/schemas/mail-logs";
+import { openDialog } from "../../../components/ui/dialog/dialog-store";
+import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
+import { formatDateTime } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n";
+import { MailStatusBadge } from "./mail-status-badge";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: "anywhere" }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * One e-mail as the log keeps it: the plain-text part, with the links and codes that would
+ * let a reader act as the recipient already hidden by the server.
+ */
+function MailLogBody({ mail }: { mail: MailLog } & DialogBodyProps) {
+  const { t } = useTranslation("mail-logs");
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" component="dl" m={0}>
+        <Fact label={t("colTo")}>{mail.to}</Fact>
+        <Fact label={t("colStatus")}>
+          <MailStatusBadge status={mail.status} />
+        </Fact>
+        <Fact label={t("colCreated")}>{formatDateTime(mail.created_at)}</Fact>
+        <Fact label={t("colSent")}>{formatDateTime(mail.sent_at)}</Fact>
+        <Fact label={t("colTemplate")}>{mail.template}</Fact>
+      </SimpleGrid>
+      {mail.error && (
+        <Alert color="red" variant="light" title={t("errorTitle")}>
+          {mail.error}
+        </Alert>
+      )}
+      <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+        {mail.text}
+      </Code>
+    </Stack>
+  );
+}
+
+export function openMailLog(mail: MailLog) {
+  openDialog<{ mail: MailLog }>({
+    id: `mail-log-${mail.id}`,
+    title: mail.subject,
+    subtitle: i18n.t("mail-logs:mailSubtitle"),
+    component: MailLogBody,
+    props: { mail },
+    size: "lg",
+    fullScreenControl: true,
+  });
+}

@@ -1,0 +1,144 @@
+import { Anchor, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
+import { IconMail } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import {
+  MAIL_STATUSES,
+  type MailLog,
+  type MailStatus,
+} from "@netfleet/contracts/schemas/mail-logs";
+import { ServerList, useUrlListState } from "../../../components/ui/server-list";
+import {
+  type ListTableProps,
+  SortableTable,
+  type TableColumn,
+} from "../../../components/ui/sortable-table";
+import { formatDateTime } from "../../../lib/format";
+import { type MailLogSortKey, useMailLogs } from "../api/list-mail-logs";
+import { openMailLog } from "./mail-log-dialog";
+import { MailStatusBadge } from "./mail-status-badge";
+
+export const MAIL_LOGS_PAGE_SIZE = 25;
+
+const SORT_KEYS = [
+  "id",
+  "created_at",
+  "to",
+  "status",
+  "template",
+] as const satisfies readonly MailLogSortKey[];
+
+const ALL = "all";
+
+function isStatus(value: string | null): value is MailStatus {
+  return MAIL_STATUSES.some((s) => s === value);
+}
+
+function mailColumns(t: TFunction<"mail-logs">): TableColumn<MailLog, MailLogSortKey>[] {
+  return [
+    {
+      id: "created_at",
+      label: t("colCreated"),
+      firstSort: "desc",
+      render: (m) => formatDateTime(m.created_at),
+    },
+    { id: "to", label: t("colTo"), firstSort: "asc", render: (m) => m.to },
+    {
+      id: "subject",
+      label: t("colSubject"),
+      render: (m) => (
+        <Anchor component="button" type="button" size="sm" fw={500} onClick={() => openMailLog(m)}>
+          {m.subject}
+        </Anchor>
+      ),
+    },
+    {
+      id: "status",
+      label: t("colStatus"),
+      firstSort: "asc",
+      render: (m) =>
+        m.error ? (
+          <Tooltip label={m.error} multiline maw={320} withArrow>
+            <span>
+              <MailStatusBadge status={m.status} />
+            </span>
+          </Tooltip>
+        ) : (
+          <MailStatusBadge status={m.status} />
+        ),
+    },
+    {
+      id: "template",
+      label: t("colTemplate"),
+      firstSort: "asc",
+      render: (m) => (
+        <Text size="xs" c="dimmed" ff="monospace">
+          {m.template}
+        </Text>
+      ),
+    },
+  ];
+}
+
+function MailLogsTable(props: ListTableProps<MailLog, MailLogSortKey>) {
+  const { t } = useTranslation("mail-logs");
+  return <SortableTable {...props} label={t("table")} columns={mailColumns(t)} minWidth={880} />;
+}
+
+/**
+ * Every e-mail the installation sent or keeps in its outbox, newest first unless sorted,
+ * searchable by recipient and filtered by state (`?status=`), all kept in the URL.
+ */
+export function MailLogsList() {
+  const { t } = useTranslation("mail-logs");
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("status");
+  const status = isStatus(requested) ? requested : undefined;
+  const list = useUrlListState({
+    id: "mail-logs",
+    pageSize: MAIL_LOGS_PAGE_SIZE,
+    sortKeys: SORT_KEYS,
+  });
+  const mails = useMailLogs({ ...list.params, status });
+
+  const changeStatus = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === ALL) next.delete("status");
+        else next.set("status", value);
+        next.delete("page");
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label={t("statusFilter")}
+        value={status ?? ALL}
+        onChange={changeStatus}
+        data={[ALL, ...MAIL_STATUSES].map((value) => ({
+          value,
+          label: value === ALL ? t("statusAll") : t(`status.${value as MailStatus}`),
+        }))}
+        style={{ alignSelf: "flex-start" }}
+      />
+      <ServerList
+        list={list}
+        result={mails}
+        searchLabel={t("search")}
+        searchPlaceholder={t("searchPlaceholder")}
+        errorTitle={t("loadFailed")}
+        icon={<IconMail size={24} />}
+        emptyTitle={status ? t("emptyStatusTitle") : t("emptyTitle")}
+        emptyText={t("emptyText")}
+        noMatchTitle={t("noMatch", { query: list.q })}
+      >
+        {(table) => <MailLogsTable {...table} />}
+      </ServerList>
+    </Stack>
+  );
+}
