@@ -1,4 +1,4 @@
-import { SegmentedControl, Stack } from "@mantine/core";
+import { ScrollArea, SegmentedControl, Stack } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -58,16 +58,23 @@ export function InvitationsList({ companyId }: { companyId?: number }) {
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label={t("statusFilter")}
-        value={status ?? ALL}
-        onChange={changeStatus}
-        data={[ALL, ...INVITATION_STATUSES].map((value) => ({
-          value,
-          label: value === ALL ? t("statusAll") : t(`status.${value as InvitationStatus}`),
-        }))}
-        style={{ alignSelf: "flex-start" }}
-      />
+      {/* Five states do not fit a phone's width: the filter scrolls sideways there. */}
+      <ScrollArea
+        type="auto"
+        scrollbars="x"
+        offsetScrollbars
+        style={{ alignSelf: "flex-start", maxWidth: "100%" }}
+      >
+        <SegmentedControl
+          aria-label={t("statusFilter")}
+          value={status ?? ALL}
+          onChange={changeStatus}
+          data={[ALL, ...INVITATION_STATUSES].map((value) => ({
+            value,
+            label: value === ALL ? t("statusAll") : t(`status.${value as InvitationStatus}`),
+          }))}
+        />
+      </ScrollArea>
       <ServerList
         list={list}
         result={invitations}

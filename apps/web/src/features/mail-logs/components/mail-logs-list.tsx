@@ -1,4 +1,4 @@
-import { Anchor, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, ScrollArea, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -116,16 +116,23 @@ export function MailLogsList() {
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label={t("statusFilter")}
-        value={status ?? ALL}
-        onChange={changeStatus}
-        data={[ALL, ...MAIL_STATUSES].map((value) => ({
-          value,
-          label: value === ALL ? t("statusAll") : t(`status.${value as MailStatus}`),
-        }))}
-        style={{ alignSelf: "flex-start" }}
-      />
+      {/* Five states do not fit a phone's width: the filter scrolls sideways there. */}
+      <ScrollArea
+        type="auto"
+        scrollbars="x"
+        offsetScrollbars
+        style={{ alignSelf: "flex-start", maxWidth: "100%" }}
+      >
+        <SegmentedControl
+          aria-label={t("statusFilter")}
+          value={status ?? ALL}
+          onChange={changeStatus}
+          data={[ALL, ...MAIL_STATUSES].map((value) => ({
+            value,
+            label: value === ALL ? t("statusAll") : t(`status.${value as MailStatus}`),
+          }))}
+        />
+      </ScrollArea>
       <ServerList
         list={list}
         result={mails}
