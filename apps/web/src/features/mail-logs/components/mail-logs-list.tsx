@@ -1,14 +1,10 @@
-import { Anchor, ScrollArea, SegmentedControl, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Stack, Text, Tooltip } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import {
-  MAIL_STATUSES,
-  type MailLog,
-  type MailStatus,
-} from "@netfleet/contracts/schemas/mail-logs";
+import { MAIL_STATUSES, type MailLog } from "@netfleet/contracts/schemas/mail-logs";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
+import { UrlChoiceFilter, useUrlChoice } from "../../../components/ui/url-choice-filter";
 import {
   type ListTableProps,
   SortableTable,
@@ -28,12 +24,6 @@ const SORT_KEYS = [
   "status",
   "template",
 ] as const satisfies readonly MailLogSortKey[];
-
-const ALL = "all";
-
-function isStatus(value: string | null): value is MailStatus {
-  return MAIL_STATUSES.some((s) => s === value);
-}
 
 function mailColumns(t: TFunction<"mail-logs">): TableColumn<MailLog, MailLogSortKey>[] {
   return [
@@ -92,9 +82,7 @@ function MailLogsTable(props: ListTableProps<MailLog, MailLogSortKey>) {
  */
 export function MailLogsList() {
   const { t } = useTranslation("mail-logs");
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("status");
-  const status = isStatus(requested) ? requested : undefined;
+  const [status, changeStatus] = useUrlChoice("status", MAIL_STATUSES);
   const list = useUrlListState({
     id: "mail-logs",
     pageSize: MAIL_LOGS_PAGE_SIZE,
@@ -102,37 +90,18 @@ export function MailLogsList() {
   });
   const mails = useMailLogs({ ...list.params, status });
 
-  const changeStatus = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === ALL) next.delete("status");
-        else next.set("status", value);
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-
   return (
     <Stack gap="md">
-      {/* Five states do not fit a phone's width: the filter scrolls sideways there. */}
-      <ScrollArea
-        type="auto"
-        scrollbars="x"
-        offsetScrollbars
-        style={{ alignSelf: "flex-start", maxWidth: "100%" }}
-      >
-        <SegmentedControl
-          aria-label={t("statusFilter")}
-          value={status ?? ALL}
-          onChange={changeStatus}
-          data={[ALL, ...MAIL_STATUSES].map((value) => ({
-            value,
-            label: value === ALL ? t("statusAll") : t(`status.${value as MailStatus}`),
-          }))}
-        />
-      </ScrollArea>
+      <UrlChoiceFilter
+        label={t("statusFilter")}
+        value={status}
+        onChange={changeStatus}
+        allLabel={t("statusAll")}
+        choices={MAIL_STATUSES.map((value) => ({
+          value,
+          label: t(`status.${value}`),
+        }))}
+      />
       <ServerList
         list={list}
         result={mails}

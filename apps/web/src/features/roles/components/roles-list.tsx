@@ -1,8 +1,8 @@
-import { SegmentedControl, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
+import { UrlChoiceFilter, useUrlChoice } from "../../../components/ui/url-choice-filter";
 import { type RoleSortKey, useRolesPage } from "../api/list-roles";
 import { RolesTable } from "./roles-table";
 
@@ -18,8 +18,7 @@ const SORT_KEYS = [
   "updated_at",
 ] as const satisfies readonly RoleSortKey[];
 
-const TYPES = ["all", "default", "custom"] as const;
-type TypeChoice = (typeof TYPES)[number];
+const TYPES = ["default", "custom"] as const;
 
 /**
  * The fixed roles and the custom roles of the user's company tree, with server-side search,
@@ -27,9 +26,7 @@ type TypeChoice = (typeof TYPES)[number];
  */
 export function RolesList() {
   const { t } = useTranslation("roles");
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("type");
-  const type = requested === "default" || requested === "custom" ? requested : undefined;
+  const [type, changeType] = useUrlChoice("type", TYPES);
   const list = useUrlListState({
     id: "roles",
     pageSize: ROLES_LIST_PAGE_SIZE,
@@ -37,32 +34,17 @@ export function RolesList() {
   });
   const roles = useRolesPage({ ...list.params, type });
 
-  const changeType = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === "all") next.delete("type");
-        else next.set("type", value);
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-
-  const label: Record<TypeChoice, string> = {
-    all: t("typeAll"),
-    default: t("typeFixed"),
-    custom: t("typeCustom"),
-  };
-
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label={t("typeFilter")}
-        value={type ?? "all"}
+      <UrlChoiceFilter
+        label={t("typeFilter")}
+        value={type}
         onChange={changeType}
-        data={TYPES.map((value) => ({ value, label: label[value] }))}
-        style={{ alignSelf: "flex-start" }}
+        allLabel={t("typeAll")}
+        choices={[
+          { value: "default", label: t("typeFixed") },
+          { value: "custom", label: t("typeCustom") },
+        ]}
       />
       <ServerList
         list={list}
