@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Alert, Code, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Code, SimpleGrid, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { MailLog } from "@netfleet/contracts/schemas/mail-logs";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
@@ -7,19 +6,7 @@ import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types
 import { formatDateTime } from "../../../lib/format";
 import { i18n } from "../../../lib/i18n";
 import { MailStatusBadge } from "./mail-status-badge";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { Fact } from "../../../components/ui/fact";
 
 /**
  * One e-mail as the log keeps it: the plain-text part, with the links and codes that would

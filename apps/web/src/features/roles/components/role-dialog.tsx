@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import {
   Badge,
   Button,
@@ -22,6 +21,7 @@ import { useRole } from "../api/get-role";
 import { openDeleteRole, openEditRole, useCanManageRoles } from "./role-actions";
 import { RoleLoadFailed } from "./role-load-failed";
 import { RolePermissionsTable } from "./role-permissions-table";
+import { Fact } from "../../../components/ui/fact";
 
 /** Opens one role with what it grants; several roles can be open side by side. */
 export function openRole(role: Pick<Role, "id" | "name">) {
@@ -35,19 +35,6 @@ export function openRole(role: Pick<Role, "id" | "name">) {
     size: "lg",
     fullScreenControl: true,
   });
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: "anywhere" }}>
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 /** A role's name, title, company and description over its permissions table. */

@@ -1,15 +1,4 @@
-import type { ReactNode } from "react";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack } from "@mantine/core";
 import { IconAlertCircle, IconArrowsExchange, IconShieldCog, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -26,6 +15,7 @@ import { useUser } from "../api/get-user";
 import type { UserRef } from "../user-forms";
 import { openDeleteUser, openEditUserRole, openMoveUser, useUserPermissions } from "./user-actions";
 import { TwoFactorBadge } from "./two-factor-badge";
+import { Fact } from "../../../components/ui/fact";
 
 /** Opens one user in a dialog of their own; several users can be open side by side. */
 export function openUser(user: { id: number; email: string }) {
@@ -61,19 +51,6 @@ export function toUserRef(user: User): UserRef {
     role_id: user.role_id,
     role_title: user.role,
   };
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 interface UserDialogProps {
