@@ -74,6 +74,10 @@ export const companyListItemSchema = z.object({
   users_count: z.number().int(),
   /** Direct subsidiaries: a company with any cannot be deleted, the tree can expand it. */
   subsidiaries_count: z.number().int(),
+  /** Credits the company holds, all credit types together. */
+  credits_left: z.number().int(),
+  /** Company data left to spend, in bytes. */
+  remaining_data: z.number().int(),
   /** `Y-m-d H:i:s` in UTC, as RMS has it (`dates.ts`). */
   created_at: z.string(),
 });
@@ -84,6 +88,10 @@ export type CompanyListItem = z.infer<typeof companyListItemSchema>;
  * row plus what the company page and its forms show.
  */
 export const companySchema = companyListItemSchema.extend({
+  /** Credit types of which the company still holds credits. */
+  packs_left: z.number().int(),
+  /** `paid` when the company holds credits of a paid type, else `free`. */
+  payment_type: z.enum(["free", "paid"]),
   /** Whether the company's users are shown where to buy resources (D14). */
   show_payment: z.boolean(),
   /** The company's contact address; absent when it has none. */

@@ -4,6 +4,7 @@ import type { Company } from "@netfleet/contracts/schemas/companies";
 import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { creditsRepo } from "../credits/credits.repo";
 import { expectMatchesReference } from "../../test/reference-api";
 
 let t: TestApp;
@@ -55,6 +56,10 @@ describe("POST /api/companies", () => {
       devices_count: 0,
       users_count: 0,
       subsidiaries_count: 0,
+      credits_left: 0,
+      packs_left: 0,
+      remaining_data: 0,
+      payment_type: "free",
       show_payment: false,
       created_at: DATE,
     });
@@ -176,6 +181,37 @@ describe("GET /api/companies/{id}", () => {
     });
     const shop = (await northAdmin.get(`/api/companies/${northShop.id}`)).json<CompanyBody>();
     expect(shop.data).toMatchObject({ level: 3, devices_count: 1, subsidiaries_count: 0 });
+  });
+
+  it("FM-ENTITY-023 shows a company's credits, credit packs, data and payment type", async () => {
+    const credits = creditsRepo(t.database.db);
+    const [given, bought] = await credits.insertTypes([
+      { code: "entity_free", name: "Given", paymentType: "free" },
+      { code: "entity_paid", name: "Bought", paymentType: "paid" },
+    ]);
+    await credits.insertBalances([
+      { companyId: south.id, creditTypeId: given!.id, creditsCount: 10, creditsLeft: 4 },
+      { companyId: south.id, creditTypeId: bought!.id, creditsCount: 5, creditsLeft: 0 },
+    ]);
+    const free = (await rootAdmin.get(`/api/companies/${south.id}`)).json<CompanyBody>().data;
+    expect(free).toMatchObject({
+      id: south.id,
+      name: "Acme South",
+      level: 2,
+      parent_id: root.id,
+      credits_left: 4,
+      packs_left: 1,
+      remaining_data: 0,
+      payment_type: "free",
+      show_payment: false,
+    });
+
+    await credits.insertBalances([
+      { companyId: northShop.id, creditTypeId: bought!.id, creditsCount: 5, creditsLeft: 3 },
+    ]);
+    const paid = (await rootAdmin.get(`/api/companies/${northShop.id}`)).json<CompanyBody>();
+    expectMatchesReference("GET", `/api/companies/${northShop.id}`, 200, paid);
+    expect(paid.data).toMatchObject({ credits_left: 3, packs_left: 1, payment_type: "paid" });
   });
 
   it("answers a company outside the tree, its parent too, as a missing one", async () => {

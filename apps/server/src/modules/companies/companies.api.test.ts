@@ -71,6 +71,8 @@ describe("GET /api/companies", () => {
         devices_count: 2,
         users_count: 2,
         subsidiaries_count: 1,
+        credits_left: 0,
+        remaining_data: 0,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
       },
       expect.objectContaining({ id: root.id, parent_id: 0, level: 1 }),

@@ -14,6 +14,8 @@ export function presentCompany(row: CompanyRow): CompanyListItem {
     devices_count: row.devicesCount,
     users_count: row.usersCount,
     subsidiaries_count: row.subsidiariesCount,
+    credits_left: row.creditsLeft,
+    remaining_data: row.remainingData,
     created_at: toRmsDateTime(company.createdAt),
   };
 }
@@ -22,6 +24,8 @@ export function presentCompany(row: CompanyRow): CompanyListItem {
 export function presentCompanyDetail(row: CompanyRow): Company {
   return {
     ...presentCompany(row),
+    packs_left: row.packsLeft,
+    payment_type: row.holdsPaid ? "paid" : "free",
     show_payment: row.company.showPayment,
     ...(row.company.email !== null && { email: row.company.email }),
   };

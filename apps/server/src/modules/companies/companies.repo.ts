@@ -3,7 +3,7 @@ import { and, count, eq, inArray, isNull, like, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CompanyListQuery } from "@netfleet/contracts/schemas/companies";
 import type { Db } from "../../db/client";
-import { companies, devices, users } from "../../db/schema";
+import { companies, companyCredits, creditTypes, devices, users } from "../../db/schema";
 import { childPath, inTenant, type TenantScope } from "../../db/tenancy";
 import { escapeLike, listOrder, pageIsEmpty, searchCondition } from "../../lib/list-query";
 
@@ -26,6 +26,19 @@ const subsidiariesCount =
   sql<number>`(select count(*) from ${companies} as "child" where ${child.parentId} = ${companies.id})`.mapWith(
     Number,
   );
+
+/** A company's balances of its credit types (RMS `credits_left`): the sum of all types. */
+const creditsLeft =
+  sql<number>`(select coalesce(sum(${companyCredits.creditsLeft}), 0) from ${companyCredits} where ${companyCredits.companyId} = ${companies.id})`.mapWith(
+    Number,
+  );
+/** Credit types of which the company still holds credits (`packs_left`). */
+const packsLeft =
+  sql<number>`(select count(*) from ${companyCredits} where ${companyCredits.companyId} = ${companies.id} and ${companyCredits.creditsLeft} > 0)`.mapWith(
+    Number,
+  );
+/** Whether the company holds credits bought (`payment_type` paid) rather than given. */
+const holdsPaid = sql<boolean>`exists (select 1 from ${companyCredits} join ${creditTypes} on ${creditTypes.id} = ${companyCredits.creditTypeId} where ${companyCredits.companyId} = ${companies.id} and ${companyCredits.creditsLeft} > 0 and ${creditTypes.paymentType} = 'paid')`;
 
 /**
  * The tree view's order: the names (and ids, to part namesakes) of a company's ancestors
@@ -82,9 +95,13 @@ function answerColumns(withCounts: boolean) {
       createdAt: companies.createdAt,
     },
     parentName: parent.name,
+    remainingData: companies.remainingData,
     devicesCount: withCounts ? devicesCount : none,
     usersCount: withCounts ? usersCount : none,
     subsidiariesCount: withCounts ? subsidiariesCount : none,
+    creditsLeft: withCounts ? creditsLeft : none,
+    packsLeft: withCounts ? packsLeft : none,
+    holdsPaid: withCounts ? holdsPaid : sql<boolean>`false`,
   };
 }
 

@@ -12,6 +12,8 @@ export function companyRow(id: number, overrides: Partial<CompanyListItem> = {})
     devices_count: id * 3,
     users_count: id,
     subsidiaries_count: 0,
+    credits_left: 0,
+    remaining_data: 0,
     created_at: "2025-01-02 03:04:05",
     ...overrides,
   };
@@ -19,7 +21,13 @@ export function companyRow(id: number, overrides: Partial<CompanyListItem> = {})
 
 /** One company as `GET /api/companies/{id}` answers it. */
 export function companyDetail(id: number, overrides: Partial<Company> = {}): Company {
-  return { ...companyRow(id), show_payment: false, ...overrides };
+  return {
+    ...companyRow(id),
+    packs_left: 0,
+    payment_type: "free",
+    show_payment: false,
+    ...overrides,
+  };
 }
 
 /**

@@ -18,6 +18,8 @@ function company(id: number, overrides: Partial<CompanyListItem> = {}): CompanyL
     devices_count: id * 3,
     users_count: id,
     subsidiaries_count: 0,
+    credits_left: 0,
+    remaining_data: 0,
     created_at: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
     ...overrides,
   };
