@@ -54,9 +54,9 @@ test("SH-SEARCH-017 the company list opens filtered by ?q= and links each compan
   await expect(link).toHaveAttribute("href", `/companies/${ids[networks]!.replace("#", "")}`);
 
   // Sorting by name, descending on the second click, is done by the server.
-  await page.getByRole("button", { name: "Name" }).click();
+  await page.getByRole("button", { name: "Name", exact: true }).click();
   await expect(page).toHaveURL(/sort=name/);
-  await page.getByRole("button", { name: "Name" }).click();
+  await page.getByRole("button", { name: "Name", exact: true }).click();
   await expect(page).toHaveURL(/sort=-name/);
   await expect
     .poll(() => column(page, "Companies", "Name"))
@@ -68,7 +68,9 @@ test("SH-SEARCH-017 the user list opens filtered by ?q=, and global search leads
 }) => {
   await signIn(page, ADMIN, "/users?q=south");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
-  expect([...(await firstCells(page, "Users"))].sort()).toEqual([
+  // The first cell holds the address, with the user's name on the line below.
+  const addresses = (await firstCells(page, "Users")).map((cell) => cell.split("\n")[0]);
+  expect(addresses.sort()).toEqual([
     "admin.south@demo.example.com",
     "enduser.south@demo.example.com",
   ]);
@@ -84,7 +86,9 @@ test("SH-SEARCH-017 the user list opens filtered by ?q=, and global search leads
   await expect(users.getByText("admin.north@demo.example.com")).toBeVisible();
   await users.getByRole("link", { name: "View in table" }).click();
   await expect(page).toHaveURL(/\/users\?q=north$/);
-  expect(await firstCells(page, "Users")).toEqual(["admin.north@demo.example.com"]);
+  expect((await firstCells(page, "Users")).map((cell) => cell.split("\n")[0])).toEqual([
+    "admin.north@demo.example.com",
+  ]);
 });
 
 test("the tag list shows every tag of the tree and filters as the user types", async ({ page }) => {
