@@ -23,9 +23,6 @@ vi.mock("socket.io-client", async () => {
   return { io: () => fake.current?.socket };
 });
 
-// The drawing itself: jsdom has no layout to draw in. The slices' buttons stay.
-vi.mock("./device-pie", () => ({ DevicePie: () => null }));
-
 function device(id: number, overrides: Partial<DeviceListItem> = {}): DeviceListItem {
   return {
     id,
