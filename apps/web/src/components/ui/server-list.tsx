@@ -1,6 +1,5 @@
 import { type ReactNode, useId, useState } from "react";
 import {
-  Alert,
   Button,
   Group,
   NativeSelect,
@@ -12,15 +11,15 @@ import {
   ThemeIcon,
 } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconAlertCircle, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SEARCH } from "@netfleet/contracts/constants";
-import { toApiRequestError } from "../../lib/http";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
 import { RemindersMenu } from "./dialog/reminders-menu";
 import type { ListTableProps } from "./sortable-table";
+import { LoadFailed } from "./load-failed";
 
 /** The page sizes a list offers; its own default joins them when it is not one of them. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -244,22 +243,13 @@ export function ServerList<T, K extends string>({
       </Group>
 
       {result.isError ? (
-        <Alert
+        <LoadFailed
           m="md"
           mt={0}
-          color="red"
-          variant="light"
           title={errorTitle}
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{toApiRequestError(result.error).message}</Text>
-            <Button size="xs" variant="default" onClick={() => void result.refetch()}>
-              {t("retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={result.error}
+          onRetry={() => result.refetch()}
+        />
       ) : rows && rows.length === 0 && total === 0 ? (
         <Stack align="center" gap="xs" py={48} px="md" ta="center">
           <ThemeIcon variant="light" size={44} radius="xl" color="gray" aria-hidden>

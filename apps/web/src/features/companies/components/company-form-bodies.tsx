@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
+import { Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { deriveUserFields } from "@netfleet/contracts/schemas/users";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { SchemaForm } from "../../../components/ui/form/schema-form";
-import { toApiRequestError } from "../../../lib/http";
 import { useSignedInUser } from "../../../lib/viewer";
 import { useCompanyTree } from "../api/company-tree";
 import { moveCompanyForm, newCompanyForm } from "../company-forms";
+import { LoadFailed } from "../../../components/ui/load-failed";
 
 /** The company forms choose among the user's whole tree: they wait for it, or say it failed. */
 function WithCompanyTree({ children }: { children: (rows: CompanyListItem[]) => ReactNode }) {
@@ -16,14 +16,7 @@ function WithCompanyTree({ children }: { children: (rows: CompanyListItem[]) => 
   const tree = useCompanyTree();
   if (tree.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title={t("treeLoadFailed")}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{toApiRequestError(tree.error).message}</Text>
-          <Button size="xs" variant="default" onClick={() => void tree.refetch()}>
-            {t("retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed title={t("treeLoadFailed")} error={tree.error} onRetry={() => tree.refetch()} />
     );
   }
   if (!tree.data) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Alert, Button, Paper, Skeleton, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconBuildingOff } from "@tabler/icons-react";
+import { Paper, Skeleton } from "@mantine/core";
+import { IconBuildingOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -13,6 +13,7 @@ import { toApiRequestError } from "../../../lib/http";
 import { useSignedInUser } from "../../../lib/viewer";
 import { companyQuery, useCompany } from "../api/get-company";
 import { CompanyRowActions } from "./company-actions";
+import { LoadFailed } from "../../../components/ui/load-failed";
 
 /** The company id of the URL; NaN when it is not one. */
 export function useCompanyId(): number {
@@ -51,20 +52,11 @@ export function CompanyPageFrame({ children }: { children: (company: Company) =>
   if (query.isError) {
     return (
       <RoutePage>
-        <Alert
-          color="red"
-          variant="light"
+        <LoadFailed
           title={t("pageLoadFailed")}
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{toApiRequestError(query.error).message}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t("retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={query.error}
+          onRetry={() => query.refetch()}
+        />
       </RoutePage>
     );
   }

@@ -1,34 +1,26 @@
 import { type KeyboardEvent, type ReactNode, useId, useMemo } from "react";
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Group,
   Paper,
   Skeleton,
-  Stack,
   Text,
   Tree,
   type TreeNodeData,
   useTree,
 } from "@mantine/core";
-import {
-  IconAlertCircle,
-  IconBuilding,
-  IconChevronRight,
-  IconRouter,
-  IconUsers,
-} from "@tabler/icons-react";
+import { IconBuilding, IconChevronRight, IconRouter, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
 import { EmptyState } from "../../../components/ui/empty-state";
-import { toApiRequestError } from "../../../lib/http";
 import { useCompanyTree } from "../api/company-tree";
 import { type CompanyNode, companyForest } from "../company-hierarchy";
 import classes from "./company-tree.module.css";
+import { LoadFailed } from "../../../components/ui/load-failed";
 
 const companyInfo = routeByName("company.info");
 
@@ -165,20 +157,7 @@ export function CompanyTree() {
 
   if (tree.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        title={t("treeLoadFailed")}
-        icon={<IconAlertCircle size={18} />}
-        role="alert"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{toApiRequestError(tree.error).message}</Text>
-          <Button size="xs" variant="default" onClick={() => void tree.refetch()}>
-            {t("retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed title={t("treeLoadFailed")} error={tree.error} onRetry={() => tree.refetch()} />
     );
   }
   if (!tree.data) {

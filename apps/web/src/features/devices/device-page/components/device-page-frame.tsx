@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Alert, Button, Paper, Skeleton, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconRouterOff } from "@tabler/icons-react";
+import { Paper, Skeleton } from "@mantine/core";
+import { IconRouterOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
@@ -19,6 +19,7 @@ import { deviceLogsQueryKey } from "../api/list-device-logs";
 import { statusChangeFor } from "../device-live";
 import { DeviceSummary } from "./device-summary";
 import { RebootButton } from "./reboot-button";
+import { LoadFailed } from "../../../../components/ui/load-failed";
 
 /** The device id of the URL; NaN when it is not one. */
 export function useDeviceId(): number {
@@ -69,19 +70,7 @@ export function DevicePageFrame({ children }: { children: (device: DeviceDetail)
   if (query.isError) {
     return (
       <RoutePage>
-        <Alert
-          color="red"
-          variant="light"
-          title={t("loadFailed")}
-          icon={<IconAlertCircle size={18} />}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{toApiRequestError(query.error).message}</Text>
-            <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-              {t("retry")}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title={t("loadFailed")} error={query.error} onRetry={() => query.refetch()} />
       </RoutePage>
     );
   }
