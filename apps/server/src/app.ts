@@ -195,7 +195,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       }),
   });
   await app.register(xsrfPlugin);
-  await app.register(authPlugin, { authenticate: accountsAuthenticator(ctx) });
+  const authenticate = accountsAuthenticator(ctx);
+  await app.register(authPlugin, { authenticate });
+  // Whatever a request changed (a revoked session, a role's permissions, a disabled user)
+  // holds for the next request: its answer leaves only after the kept credentials are gone.
+  app.addHook("onSend", async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") authenticate.forget();
+  });
   await app.register(sensitivePlugin, {
     recentPassword: (sessionId) => requireRecentPassword(ctx, sessionId),
     secondFactor: (check) => requireSecondFactor(ctx, check),

@@ -9,6 +9,7 @@ import {
   parseFields,
   parseIdList,
   pickSearchFields,
+  indexedWord,
   project,
   searchPattern,
   sortKeys,
@@ -31,6 +32,17 @@ describe("list query helpers", () => {
     expect(searchPattern("50%")).toBe("%50\\%%");
     expect(searchPattern("_")).toBe("\\_%");
     expect(searchPattern("a\\b")).toBe("%a\\\\b%");
+  });
+
+  it("looks a text of several words up by its word richest in digits, a single word as it is", () => {
+    expect(indexedWord("device-4999")).toBe("4999");
+    expect(indexedWord("RUTX11_Site_0042")).toBe("0042");
+    expect(indexedWord("rut 241 x1")).toBe("241");
+    // No word of three characters with a digit, or a single word: the whole text.
+    expect(indexedWord("site-1")).toBeUndefined();
+    expect(indexedWord("kaunas office")).toBeUndefined();
+    expect(indexedWord("2000004999")).toBeUndefined();
+    expect(indexedWord("gw")).toBeUndefined();
   });
 
   it("searches every field by default, keeps the named ones it has, refuses none", () => {

@@ -1,9 +1,16 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { companies, refreshTokens, roles, sessions, userTokens, users } from "../../db/schema";
+import {
+  companies,
+  refreshTokens,
+  rolePermissions,
+  roles,
+  sessions,
+  userTokens,
+  users,
+} from "../../db/schema";
 import type { ActingUser } from "../../lib/actor";
 import { impersonationRepo } from "../impersonation/impersonation.repo";
-import { rolesRepo } from "../roles/roles.repo";
 import { userAuthColumns, usersRepo } from "../users/users.repo";
 
 export type UserTokenPurpose = "verify_email" | "reset_password" | "sign_in_link";
@@ -41,6 +48,10 @@ export function accountsRepo(db: Db) {
           roleName: roles.name,
           globalScope: roles.globalScope,
           mfaMandatory: companies.mfaMandatory,
+          // In the same statement: authenticating a request costs one round trip.
+          permissions: sql<
+            string[]
+          >`array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId})`,
         })
         .from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
@@ -58,7 +69,6 @@ export function accountsRepo(db: Db) {
             )
         : await base.where(eq(users.id, userId));
       if (!row) return undefined;
-      const permissions = await rolesRepo(db).permissionsOf(row.roleId);
       return {
         id: row.id,
         email: row.email,
@@ -69,7 +79,7 @@ export function accountsRepo(db: Db) {
         roleId: row.roleId,
         roleName: row.roleName,
         globalScope: row.globalScope,
-        permissions,
+        permissions: row.permissions,
         mfaType: row.mfaType,
         mfaMandatory: row.mfaMandatory,
       };

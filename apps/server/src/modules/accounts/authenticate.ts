@@ -1,7 +1,7 @@
 import type { AppContext } from "../../app-context";
 import { userActor, type ActingUser } from "../../lib/actor";
 import { hashSecret } from "../../lib/secrets";
-import type { Auth, Authenticator, Operator } from "../../plugins/auth";
+import type { Auth, Authenticator, Credentials, Operator } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
 import { impersonationRepo } from "../impersonation/impersonation.repo";
 import { accountsRepo } from "./accounts.repo";
@@ -12,11 +12,66 @@ import { COOKIES, verifyAccessToken } from "./sessions.service";
 export const PAT_PREFIX = "nf_pat_";
 
 /**
+ * How long an answer about a credential is reused. A console page asks several things at
+ * once and a script asks many in a row; each would otherwise pay the signature check and a
+ * database round trip. A write on this server forgets every answer at once (see `forget`);
+ * one on another server (revoking a session, disabling a user) takes effect within this.
+ */
+export const AUTH_CACHE_MS = 1000;
+
+/** Answers kept at most: a flood of distinct credentials cannot grow memory. */
+const AUTH_CACHE_SIZE = 10_000;
+
+export interface CachingAuthenticator extends Authenticator {
+  /** Forgets every kept answer: called once a request that may have written completes. */
+  forget(): void;
+}
+
+/**
  * Who is calling: a browser session cookie or a personal access token, or nobody. The auth
  * plugin and the realtime handshake both call it, so a socket is admitted exactly as a
- * request is.
+ * request is. Answers are kept for AUTH_CACHE_MS.
  */
-export function accountsAuthenticator(ctx: AppContext): Authenticator {
+export function accountsAuthenticator(ctx: AppContext): CachingAuthenticator {
+  const lookUp = uncachedAuthenticator(ctx);
+  const kept = new Map<string, { auth: Auth | null; until: number }>();
+  // Bumped by every forget: a lookup that began before a write does not keep its answer.
+  let generation = 0;
+  const authenticate = async (credentials: Credentials) => {
+    const key = cacheKey(credentials);
+    if (key === undefined) return lookUp(credentials);
+    const now = Date.now();
+    const hit = kept.get(key);
+    if (hit && hit.until > now) return hit.auth;
+    const began = generation;
+    // A refused bearer token throws, and is not kept: the refusal is asked again.
+    const auth = await lookUp(credentials);
+    // An impersonation ends the moment its grant passes: asked every time, as is rare.
+    if (began === generation && !auth?.operator) {
+      if (kept.size >= AUTH_CACHE_SIZE) kept.clear();
+      // Never beyond the credential's own expiry.
+      const until = Math.min(now + AUTH_CACHE_MS, auth?.exp ? auth.exp * 1000 : Infinity);
+      kept.set(key, { auth, until });
+    }
+    return auth;
+  };
+  return Object.assign(authenticate, {
+    forget() {
+      generation++;
+      kept.clear();
+    },
+  });
+}
+
+/** What identifies a credential in the cache; undefined when nothing is presented. */
+function cacheKey(credentials: Credentials): string | undefined {
+  const header = credentials.authorization;
+  if (header?.startsWith("Bearer ")) return `t:${hashSecret(header.slice(7).trim())}`;
+  const cookie = credentials.cookies[COOKIES.access];
+  return cookie ? `c:${cookie}` : undefined;
+}
+
+function uncachedAuthenticator(ctx: AppContext): Authenticator {
   return async (credentials) => {
     const header = credentials.authorization;
     if (header?.startsWith("Bearer ")) {

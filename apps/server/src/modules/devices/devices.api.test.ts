@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceListItem, DeviceStatistics } from "@netfleet/contracts/schemas/devices";
 import { devices } from "../../db/schema";
@@ -17,7 +17,7 @@ let lab: TestCompany;
 
 type ListBody = {
   data: { name: string; serial: string; company_name: string }[];
-  meta: { total: number };
+  meta: { total: number; total_capped: boolean };
 };
 
 beforeAll(async () => {
@@ -78,6 +78,31 @@ describe("GET /api/devices", () => {
     );
   });
 
+  it("answers a super administrator's whole fleet from the table's estimate once it is far past the cap", async () => {
+    const everyone = (await signedInAgent(t, { company: north, role: "super_admin" })).agent;
+    const exact = (await everyone.get("/api/devices?limit=1")).json<ListBody>().meta;
+    expect(exact.total_capped).toBe(false);
+    // The planner's estimate, as a table of millions would have it: no row is read to say
+    // "10 000+". A company's own fleet, and a filtered list, are still counted.
+    await t.database.db.execute(
+      sql`update pg_class set reltuples = 5000000 where oid = 'devices'::regclass`,
+    );
+    try {
+      const wide = (await everyone.get("/api/devices?limit=1&sort=name")).json<ListBody>();
+      expect(wide.meta).toMatchObject({ total: 10_000, total_capped: true });
+      expect(wide.data).toHaveLength(1);
+      const own = (
+        await (await signedInAgent(t, { company: north })).agent.get("/api/devices")
+      ).json<ListBody>();
+      expect(own.meta).toMatchObject({ total: own.data.length, total_capped: false });
+      expect(
+        (await everyone.get("/api/devices?q=core-router")).json<ListBody>().meta,
+      ).toMatchObject({ total: 1, total_capped: false });
+    } finally {
+      await t.database.db.execute(sql`analyze devices`);
+    }
+  });
+
   it("searches, sorts, pages and counts on the server", async () => {
     const agent = (await signedInAgent(t, { company: root })).agent;
     const search = (await agent.get("/api/devices?q=-gw&sort=-name")).json<ListBody>();
@@ -133,6 +158,13 @@ describe("GET /api/devices", () => {
     expect(
       (await agent.get("/api/devices?q=ab:cd&search-fields=name")).json<ListBody>().meta.total,
     ).toBe(0);
+    // No MAC holds a text of other characters: searching only MACs for it finds nothing.
+    expect(
+      (await agent.get("/api/devices?q=cabinet&search-fields=mac")).json<ListBody>().meta.total,
+    ).toBe(0);
+    expect(
+      (await agent.get("/api/devices?q=ab:Cd:eF&search-fields=mac")).json<ListBody>().data,
+    ).toHaveLength(1);
     const refused = await agent.get("/api/devices?q=x&search-fields=email,phone");
     expect(refused.statusCode).toBe(422);
     const error = refused.json<{ errors: { code: string; source: string; message: string }[] }>()
@@ -147,6 +179,16 @@ describe("GET /api/devices", () => {
     expect(percent.data.map((d) => d.name)).toEqual(["uplink 50% west"]);
     const underscore = (await agent.get("/api/devices?q=b_7")).json<ListBody>();
     expect(underscore.data.map((d) => d.name)).toEqual(["lab_7 bench"]);
+  });
+
+  it("matches a text of several words as a whole, not by its number alone", async () => {
+    await f.device({ company: lab, name: "gate-4999 east" });
+    await f.device({ company: lab, name: "kiosk 4999" });
+    await f.device({ company: lab, name: "gate 49990" });
+    const agent = (await signedInAgent(t, { company: lab })).agent;
+    const body = (await agent.get("/api/devices?q=GATE-4999&sort=name")).json<ListBody>();
+    expect(body.data.map((d) => d.name)).toEqual(["gate-4999 east"]);
+    expect(body.meta.total).toBe(1);
   });
 
   it("matches a one- or two-character search at the start of a field only", async () => {
