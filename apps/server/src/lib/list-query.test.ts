@@ -9,7 +9,7 @@ import {
   parseFields,
   parseIdList,
   pickSearchFields,
-  indexedWord,
+  indexedPart,
   project,
   searchPattern,
   sortKeys,
@@ -34,15 +34,18 @@ describe("list query helpers", () => {
     expect(searchPattern("a\\b")).toBe("%a\\\\b%");
   });
 
-  it("looks a text of several words up by its word richest in digits, a single word as it is", () => {
-    expect(indexedWord("device-4999")).toBe("4999");
-    expect(indexedWord("RUTX11_Site_0042")).toBe("0042");
-    expect(indexedWord("rut 241 x1")).toBe("241");
-    // No word of three characters with a digit, or a single word: the whole text.
-    expect(indexedWord("site-1")).toBeUndefined();
-    expect(indexedWord("kaunas office")).toBeUndefined();
-    expect(indexedWord("2000004999")).toBeUndefined();
-    expect(indexedWord("gw")).toBeUndefined();
+  it("looks a search up by its most distinctive digits, a text without them as it is", () => {
+    expect(indexedPart("device-4999")).toBe("-4999");
+    expect(indexedPart("RUTX11_Site_0042 old")).toBe("_0042 ");
+    expect(indexedPart("rut 241 x1")).toBe(" 241 ");
+    // Of a long word its end, where a batch's sequence numbers differ; on a tie, the later.
+    expect(indexedPart("2000004999")).toBe("04999");
+    expect(indexedPart("sn 2000004999")).toBe("04999");
+    expect(indexedPart("1100-0049")).toBe("-0049");
+    expect(indexedPart("site-1")).toBeUndefined();
+    expect(indexedPart("kaunas office")).toBeUndefined();
+    expect(indexedPart("4999")).toBeUndefined();
+    expect(indexedPart("gw")).toBeUndefined();
   });
 
   it("searches every field by default, keeps the named ones it has, refuses none", () => {

@@ -147,7 +147,7 @@ export function searchCondition(
   const fields = pickSearchFields(query["search-fields"], Object.keys(searchable));
   if (!query.q) return undefined;
   const pattern = searchPattern(query.q);
-  const word = indexedWord(query.q);
+  const word = indexedPart(query.q);
   // A field may offer no column for this text (none could hold it): then nothing matches.
   return or(
     sql`false`,
@@ -164,22 +164,32 @@ export function searchCondition(
 }
 
 /**
- * The word of a search text the trigram index looks up instead of the whole text, if any.
- * Names in a fleet follow a pattern ("device-4999", "RUTX11_Site_0042"): the trigrams of the
- * shared words are in every row, and a scan for the whole text reads their entire posting
- * lists (17 ms at a million names, bench/devices-list.ts) although the number alone narrows
- * the rows to a few hundred (4 ms). So a text of several words is looked up by the word with
- * the most digits, when one of three characters or more has any.
+ * The part of a search text the trigram index looks up instead of the whole text, if any.
+ * Names and serials in a fleet follow patterns ("device-4999", "RUTX11_Site_0042",
+ * "1100004999"): the trigrams they share are in every row, and a scan for the whole text
+ * reads their entire posting lists (11–17 ms at a million devices, bench/devices-list.ts)
+ * although the distinctive digits alone narrow the rows to a few hundred (under 1 ms). So
+ * the index looks up the word with the most digits (the later one on a tie) with the
+ * separators around it, which tell where a word starts or ends; of a long word, only its
+ * end, where a sequence number changes. The whole text is then checked on the rows found.
  */
-export function indexedWord(text: string): string | undefined {
-  const words = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length < 2) return undefined;
+export function indexedPart(text: string): string | undefined {
   const digits = (word: string) => word.replace(/\D/g, "").length;
-  const [best] = words
-    .filter((word) => word.length >= SHORT_QUERY_LENGTH && digits(word) > 0)
-    .sort((a, b) => digits(b) - digits(a) || b.length - a.length);
-  return best;
+  let best: RegExpExecArray | undefined;
+  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (word[0].length < SHORT_QUERY_LENGTH || digits(word[0]) === 0) continue;
+    if (!best || digits(word[0]) >= digits(best[0])) best = word;
+  }
+  if (!best) return undefined;
+  const end = best.index + best[0].length;
+  const part =
+    best[0].length >= LONG_WORD
+      ? text.slice(end - DISTINCT_END, end + 1)
+      : text.slice(Math.max(0, best.index - 1), end + 1);
+  return part === text ? undefined : part;
 }
+const LONG_WORD = 8;
+const DISTINCT_END = 5;
 
 /** `fields` as a set of key names; null when every field is wanted. */
 export function parseFields(fields: string | undefined): ReadonlySet<string> | null {

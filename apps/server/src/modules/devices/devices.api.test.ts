@@ -189,6 +189,11 @@ describe("GET /api/devices", () => {
     const body = (await agent.get("/api/devices?q=GATE-4999&sort=name")).json<ListBody>();
     expect(body.data.map((d) => d.name)).toEqual(["gate-4999 east"]);
     expect(body.meta.total).toBe(1);
+    // A long serial sharing its end with others.
+    await f.device({ company: lab, name: "batch a", serial: "3300004999" });
+    await f.device({ company: lab, name: "batch b", serial: "4400004999" });
+    const serial = (await agent.get("/api/devices?q=3300004999")).json<ListBody>();
+    expect(serial.data.map((d) => d.name)).toEqual(["batch a"]);
   });
 
   it("matches a one- or two-character search at the start of a field only", async () => {
