@@ -122,7 +122,16 @@ export type DeviceActionAnswer = z.infer<typeof deviceActionAnswerSchema>;
  */
 export const deviceStatusChannel = (companyId: number) => `private-devices.${companyId}`;
 
-/** The event pushed on `deviceStatusChannel`, at most twice a second per channel. */
+/**
+ * Live status of every company's devices, for users whose role sees every company (super
+ * administrator, support) and who may view devices; nobody else may listen.
+ */
+export const ALL_DEVICES_STATUS_CHANNEL = "private-devices.all";
+
+/**
+ * The event pushed on `deviceStatusChannel` and `ALL_DEVICES_STATUS_CHANNEL`, at most twice
+ * a second per channel.
+ */
 export const DEVICES_STATUS_EVENT = "DevicesStatusUpdated";
 
 /** A device whose connection status changed. */

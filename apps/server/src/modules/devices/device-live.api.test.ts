@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { upTopic } from "@netfleet/contracts/device-protocol";
 import {
+  ALL_DEVICES_STATUS_CHANNEL,
   deviceStatusChannel,
   devicesStatusUpdateSchema,
 } from "@netfleet/contracts/schemas/device-activity";
@@ -21,11 +22,12 @@ import {
 } from "./devices-test-kit";
 
 /**
- * Live device status on `private-devices.{companyId}`: who may listen, and what a browser
- * receives when many devices change at once.
+ * Live device status on `private-devices.{companyId}` and `private-devices.all`: who may
+ * listen, and what a browser receives when many devices change at once.
  *
  *     P ─┬─ C   the devices' company
  *        └─ S   C's sibling
+ *     E         another top-level company, home of a super administrator
  */
 
 let t: TestApp;
@@ -33,7 +35,7 @@ let url: string;
 let parent: TestCompany;
 let home: TestCompany;
 let sibling: TestCompany;
-const agents = {} as Record<"parent" | "home" | "sibling", TestAgent>;
+const agents = {} as Record<"parent" | "home" | "sibling" | "superAdmin", TestAgent>;
 
 beforeAll(async () => {
   ({ t, url } = await listeningApp());
@@ -47,7 +49,14 @@ beforeAll(async () => {
     ["sibling", sibling],
   ] as const)
     agents[key] = (await signedInAgent(t, { company, role: "admin" })).agent;
+  const elsewhere = await f.company({ name: "Live Elsewhere" });
+  agents.superAdmin = (await signedInAgent(t, { company: elsewhere, role: "super_admin" })).agent;
 });
+
+const token = async (agent: TestAgent, scopes: string[]) =>
+  (await agent.post("/account/tokens", { name: scopes.join(" "), scopes })).json<{
+    data: { token: string };
+  }>().data.token;
 afterEach(closeAll);
 afterAll(() => t.close());
 
@@ -68,16 +77,53 @@ describe("the live device status channel", () => {
   });
 
   it("lets a personal access token listen only with the devices:read scope", async () => {
-    const token = async (scopes: string[]) =>
-      (await agents.home.post("/account/tokens", { name: scopes.join(" "), scopes })).json<{
-        data: { token: string };
-      }>().data.token;
-    const without = await browser(url, { token: await token(["notifications:read"]) });
+    const without = await browser(url, {
+      token: await token(agents.home, ["notifications:read"]),
+    });
     expect(await without.subscribe(deviceStatusChannel(home.id))).toBe(false);
     const reader = await browser(url, {
-      token: await token(["notifications:read", "devices:read"]),
+      token: await token(agents.home, ["notifications:read", "devices:read"]),
     });
     expect(await reader.subscribe(deviceStatusChannel(home.id))).toBe(true);
+  });
+
+  it("lets only a user who sees every company listen on every company's channel, a token of theirs only with devices:read", async () => {
+    const admin = await browser(url, agents.parent);
+    expect(await admin.subscribe(ALL_DEVICES_STATUS_CHANNEL)).toBe(false);
+    const adminReader = await browser(url, {
+      token: await token(agents.parent, ["notifications:read", "devices:read"]),
+    });
+    expect(await adminReader.subscribe(ALL_DEVICES_STATUS_CHANNEL)).toBe(false);
+
+    const superAdmin = await browser(url, agents.superAdmin);
+    expect(await superAdmin.subscribe(ALL_DEVICES_STATUS_CHANNEL)).toBe(true);
+    const without = await browser(url, {
+      token: await token(agents.superAdmin, ["notifications:read"]),
+    });
+    expect(await without.subscribe(ALL_DEVICES_STATUS_CHANNEL)).toBe(false);
+    const reader = await browser(url, {
+      token: await token(agents.superAdmin, ["notifications:read", "devices:read"]),
+    });
+    expect(await reader.subscribe(ALL_DEVICES_STATUS_CHANNEL)).toBe(true);
+  });
+
+  it("pushes a device's change in another top-level company to a super administrator on every company's channel", async () => {
+    const device = await enrol(t, await enrolmentToken(agents.home, home.id));
+    const superAdmin = await browser(url, agents.superAdmin);
+    await superAdmin.subscribe(ALL_DEVICES_STATUS_CHANNEL);
+    const updates = superAdmin.collect("DevicesStatusUpdated");
+
+    const client = await connectDevice(t, device);
+    await client.publishAsync(upTopic(device.device_id, "telemetry"), telemetryMessage(), {
+      qos: 1,
+    });
+
+    const seen = await eventually(
+      async () => updates.flatMap((u) => u.data.devices),
+      (changes) => changes.some((d) => d.id === device.device_id),
+    );
+    expect(seen).toContainEqual(expect.objectContaining({ id: device.device_id, status: 1 }));
+    expect(updates.every((u) => u.channel === ALL_DEVICES_STATUS_CHANNEL)).toBe(true);
   });
 
   it("pushes many devices going silent together as one message, on the company's channel and its parent's", async () => {

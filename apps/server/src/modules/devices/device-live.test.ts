@@ -53,7 +53,7 @@ describe("live device status", () => {
     );
   });
 
-  it("pushes a device's change on its company's channel and every ancestor's, and nothing when nothing changed", () => {
+  it("pushes a device's change on its company's channel, every ancestor's and every company's, and nothing when nothing changed", () => {
     const live = deviceLive(realtime, { everyMs: 500, maxDevices: 1_000 });
     vi.advanceTimersByTime(2_000);
     expect(pushed).toEqual([]);
@@ -63,6 +63,7 @@ describe("live device status", () => {
       ["private-devices.1", [7, 8]],
       ["private-devices.5", [7]],
       ["private-devices.12", [7]],
+      ["private-devices.all", [7, 8]],
       ["private-devices.6", [8]],
     ]);
     live.close();
@@ -72,13 +73,32 @@ describe("live device status", () => {
     const live = deviceLive(realtime, { everyMs: 500, maxDevices: 5 });
     live.changed(Array.from({ length: 8 }, (_, i) => change(i + 1, 0, "3/")));
     vi.advanceTimersByTime(500);
-    expect(pushed).toEqual([
-      {
-        channel: "private-devices.3",
+    expect(pushed).toEqual(
+      ["private-devices.3", "private-devices.all"].map((channel) => ({
+        channel,
         event: "DevicesStatusUpdated",
         data: { devices: [], overflow: true },
-      },
-    ]);
+      })),
+    );
     live.close();
+  });
+
+  it("pushes the changes of every top-level company together on the every-company channel, at most twice a second", () => {
+    const live = deviceLive(realtime, { everyMs: 500, maxDevices: 1_000 });
+    // Devices of two unrelated companies flapping every 10 ms for 3 seconds.
+    for (let tick = 0; tick < 300; tick++) {
+      live.changed([change(1, tick % 2, "3/"), change(2, (tick + 1) % 2, "4/9/")]);
+      vi.advanceTimersByTime(10);
+    }
+    live.close();
+
+    const all = pushed.filter((p) => p.channel === "private-devices.all");
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(7);
+    for (const push of all) expect(push.data.devices.map((d) => d.id).sort()).toEqual([1, 2]);
+    expect(all.at(-1)!.data.devices).toEqual([
+      { id: 1, status: 299 % 2, last_seen_at: "2026-03-01 12:00:01" },
+      { id: 2, status: 300 % 2, last_seen_at: "2026-03-01 12:00:02" },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { toRmsDateTime } from "@netfleet/contracts/dates";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import {
+  ALL_DEVICES_STATUS_CHANNEL,
   DEVICES_STATUS_EVENT,
   type DeviceStatusChange,
   deviceStatusChannel,
@@ -28,22 +29,24 @@ const DEFAULTS: LiveOptions = { everyMs: 500, maxDevices: 1_000 };
 
 /**
  * Who may listen to `private-devices.{companyId}`: viewers of devices whose tree holds the
- * company, through a personal access token only with `devices:read`.
+ * company; to `private-devices.all`: viewers of devices who see every company. Through a
+ * personal access token only with `devices:read`.
  */
 export function authorizeDeviceChannel(realtime: Realtime): void {
   realtime.authorizeChannel("private-devices", async (ctx, auth, key) => {
-    if (!/^[1-9][0-9]{0,9}$/.test(key) || Number(key) > ID_MAX) return false;
     if (!hasPermission(auth.permissions, "view_devices")) return false;
     if (auth.tokenScopes && !auth.tokenScopes.has("devices:read")) return false;
+    if (`private-devices.${key}` === ALL_DEVICES_STATUS_CHANNEL) return auth.tenant.global;
+    if (!/^[1-9][0-9]{0,9}$/.test(key) || Number(key) > ID_MAX) return false;
     return (await companiesRepo(ctx.db).findInScope(auth.tenant, Number(key))) !== undefined;
   });
 }
 
 /**
- * Live status for the console: status changes are collected per company channel, the
- * device's company's and every ancestor's, and each channel is pushed the changes since its
- * last push (the latest per device) at most twice a second. Whatever the fleet does, a
- * listener gets a bounded number of messages, each of a bounded size.
+ * Live status for the console: status changes are collected per channel (the device's
+ * company's, every ancestor's and every company's), and each channel is pushed the changes
+ * since its last push (the latest per device) at most twice a second. Whatever the fleet
+ * does, a listener gets a bounded number of messages, each of a bounded size.
  */
 export function deviceLive(realtime: Realtime, options: LiveOptions = DEFAULTS) {
   const waiting = new Map<
@@ -68,9 +71,11 @@ export function deviceLive(realtime: Realtime, options: LiveOptions = DEFAULTS) 
           status: change.status,
           last_seen_at: change.lastSeenAt ? toRmsDateTime(change.lastSeenAt) : null,
         };
-        for (const companyId of change.companyPath.split("/")) {
-          if (!companyId) continue;
-          const channel = deviceStatusChannel(Number(companyId));
+        const channels = change.companyPath
+          .split("/")
+          .filter(Boolean)
+          .map((companyId) => deviceStatusChannel(Number(companyId)));
+        for (const channel of [...channels, ALL_DEVICES_STATUS_CHANNEL]) {
           let pending = waiting.get(channel);
           if (!pending) waiting.set(channel, (pending = { devices: new Map(), overflow: false }));
           if (pending.overflow) continue;

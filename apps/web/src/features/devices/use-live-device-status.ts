@@ -1,7 +1,9 @@
 import { useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { parseApiDateTime } from "@netfleet/contracts/dates";
+import { fixedRoleById } from "@netfleet/contracts/roles";
 import {
+  ALL_DEVICES_STATUS_CHANNEL,
   DEVICES_STATUS_EVENT,
   type DevicesStatusUpdate,
   deviceStatusChannel,
@@ -24,14 +26,20 @@ const UNSEEN_REFRESH_MS = 10_000;
  * Keeps the statuses on screen current without reloading the list: the company's device
  * channel (`private-devices.{companyId}`, the user's own company and everything below it)
  * pushes every status change, and each cached page's rows take the new status and time.
- * A push too large to list (`overflow`) reloads the list instead.
+ * A user whose role sees every company lists devices outside their company's tree, so
+ * listens on every company's channel instead. A push too large to list (`overflow`)
+ * reloads the list instead.
  */
 export function useLiveDeviceStatus() {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const statisticsAt = useRef(0);
   const unseenAt = useRef(0);
-  const channel = user ? deviceStatusChannel(user.company.id) : null;
+  const channel = !user
+    ? null
+    : fixedRoleById(user.role.id)?.globalScope
+      ? ALL_DEVICES_STATUS_CHANNEL
+      : deviceStatusChannel(user.company.id);
 
   useChannelEvent(channel, DEVICES_STATUS_EVENT, (update: DevicesStatusUpdate) => {
     if (update.overflow) {
