@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   enrolRequestSchema,
   statusMessageSchema,
+  type TelemetryMessage,
   telemetryMessageSchema,
 } from "@netfleet/contracts/device-protocol";
 import { deviceSeriesOf } from "@netfleet/contracts/devices/flags";
@@ -124,17 +125,19 @@ describe("simulated telemetry", () => {
     }
   });
 
+  /** Six hours of readings of the first device of `model` that moves (or stays) as wanted. */
+  const track = (model: string, wanted: boolean) => {
+    for (let n = 0; n < 200; n++) {
+      const { traits } = device(model, String(1_100_000_000 + n));
+      if (traits.moving !== wanted) continue;
+      return Array.from({ length: 24 }, (_, step) =>
+        simulatedTelemetry(SEED, traits, T0 + minutes(15 * step), BOOT),
+      );
+    }
+    throw new Error(`no ${model} with moving=${wanted}`);
+  };
+
   it("moves vehicle-mounted GNSS devices around home and keeps others in place", () => {
-    const track = (model: string, wanted: boolean) => {
-      for (let n = 0; n < 200; n++) {
-        const { traits } = device(model, String(1_100_000_000 + n));
-        if (traits.moving !== wanted) continue;
-        return Array.from({ length: 24 }, (_, step) =>
-          simulatedTelemetry(SEED, traits, T0 + minutes(15 * step), BOOT),
-        );
-      }
-      throw new Error(`no ${model} with moving=${wanted}`);
-    };
     const moving = track("RUTX11", true);
     const spread = (key: "latitude" | "longitude") =>
       Math.max(...moving.map((m) => m[key]!)) - Math.min(...moving.map((m) => m[key]!));
@@ -143,6 +146,25 @@ describe("simulated telemetry", () => {
     expect(spread("longitude")).toBeLessThan(0.16);
     expect(new Set(track("RUTX11", false).map((m) => `${m.latitude},${m.longitude}`)).size).toBe(1);
     expect(new Set(track("TSW100", false).map((m) => `${m.latitude},${m.longitude}`)).size).toBe(1);
+  });
+
+  it("reports a believable altitude from GNSS models only, steady at rest and drifting on the move", () => {
+    const altitudes = (readings: TelemetryMessage[]) => readings.map((m) => m.altitude!);
+    const still = altitudes(track("RUTX11", false));
+    expect(new Set(still).size).toBe(1);
+    const moving = altitudes(track("RUT955", true));
+    expect(new Set(moving).size).toBeGreaterThan(1);
+    expect(Math.max(...moving) - Math.min(...moving)).toBeLessThanOrEqual(30);
+    for (const height of [...still, ...moving]) {
+      expect(height).toBeGreaterThanOrEqual(0);
+      expect(height).toBeLessThanOrEqual(400);
+    }
+    for (let n = 0; n < 200; n++) {
+      const { traits } = device("RUTX11", String(1_100_000_000 + n));
+      expect(simulatedTelemetry(SEED, traits, T0, BOOT).altitude).toBeDefined();
+    }
+    expect(track("TSW100", false).every((m) => m.altitude === undefined)).toBe(true);
+    expect(track("RUT950", false).every((m) => m.altitude === undefined)).toBe(true);
   });
 });
 

@@ -36,22 +36,23 @@ const CH = {
   outage: 18,
   outageLength: 19,
   moving: 20,
+  altitude: 21,
 } as const;
 
-/** Where simulated fleets stand, with the operators there. */
+/** Where simulated fleets stand (`alt`: the ground in metres), with the operators there. */
 const REGIONS = [
-  { lat: 54.687, lon: 25.279, operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
-  { lat: 54.898, lon: 23.903, operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
-  { lat: 56.949, lon: 24.105, operators: ["LMT", "Tele2 LV", "BITE LV"] },
-  { lat: 59.913, lon: 10.752, operators: ["Telenor", "Telia N", "Ice"] },
-  { lat: 60.391, lon: 5.322, operators: ["Telenor", "Telia N", "Ice"] },
-  { lat: 35.676, lon: 139.65, operators: ["NTT DOCOMO", "au", "SoftBank"] },
-  { lat: 34.693, lon: 135.502, operators: ["NTT DOCOMO", "au", "SoftBank"] },
-  { lat: 50.45, lon: 30.523, operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
-  { lat: 49.839, lon: 24.029, operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
-  { lat: 52.229, lon: 21.012, operators: ["Orange PL", "Play", "Plus"] },
-  { lat: 52.52, lon: 13.405, operators: ["Telekom.de", "Vodafone.de", "o2 - de"] },
-  { lat: 51.507, lon: -0.128, operators: ["EE", "Vodafone UK", "O2 - UK"] },
+  { lat: 54.687, lon: 25.279, alt: 112, operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
+  { lat: 54.898, lon: 23.903, alt: 48, operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
+  { lat: 56.949, lon: 24.105, alt: 7, operators: ["LMT", "Tele2 LV", "BITE LV"] },
+  { lat: 59.913, lon: 10.752, alt: 23, operators: ["Telenor", "Telia N", "Ice"] },
+  { lat: 60.391, lon: 5.322, alt: 12, operators: ["Telenor", "Telia N", "Ice"] },
+  { lat: 35.676, lon: 139.65, alt: 40, operators: ["NTT DOCOMO", "au", "SoftBank"] },
+  { lat: 34.693, lon: 135.502, alt: 12, operators: ["NTT DOCOMO", "au", "SoftBank"] },
+  { lat: 50.45, lon: 30.523, alt: 179, operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
+  { lat: 49.839, lon: 24.029, alt: 296, operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
+  { lat: 52.229, lon: 21.012, alt: 100, operators: ["Orange PL", "Play", "Plus"] },
+  { lat: 52.52, lon: 13.405, alt: 34, operators: ["Telekom.de", "Vodafone.de", "o2 - de"] },
+  { lat: 51.507, lon: -0.128, alt: 11, operators: ["EE", "Vodafone UK", "O2 - UK"] },
 ] as const;
 
 /** Primes that share no factor with the serial range, so each gives a one-to-one mapping. */
@@ -138,12 +139,16 @@ function region(seed: number, key: number) {
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The home point: a region's centre and a fixed offset of up to ~15 km. */
+/**
+ * The home point: a region's centre and a fixed offset of up to ~15 km, standing up to 40 m
+ * above the region's ground (a rooftop, a hill).
+ */
 function home(seed: number, key: number) {
   const at = region(seed, key);
   return {
     lat: at.lat + (unit(seed, key, CH.offset, 1) - 0.5) * 0.3,
     lon: at.lon + (unit(seed, key, CH.offset, 2) - 0.5) * 0.5,
+    alt: at.alt + 40 * unit(seed, key, CH.altitude),
   };
 }
 
@@ -246,6 +251,11 @@ export function simulatedTelemetry(
   } else {
     message.latitude = round(place.lat, 6);
     message.longitude = round(place.lon, 6);
+  }
+  // Only a GNSS fix gives a height; a vehicle's rises and falls with the road, ±15 m.
+  if (profile.gps) {
+    const climb = traits.moving ? 30 * (drift(t, 900, seed, key, CH.altitude) - 0.5) : 0;
+    message.altitude = round(Math.max(0, place.alt + climb), 1);
   }
 
   if (profile.mobile) {

@@ -7,6 +7,7 @@ import {
   enrolRequestSchema,
   parseTopic,
   statusMessageSchema,
+  telemetryMessageSchema,
   upTopic,
 } from "./device-protocol";
 
@@ -71,4 +72,20 @@ describe("enrolment request", () => {
 it("a status message names the protocol version it speaks", () => {
   expect(statusMessageSchema.safeParse({ v: 1, online: true }).success).toBe(true);
   expect(statusMessageSchema.safeParse({ v: 2, online: true }).success).toBe(false);
+});
+
+it("a telemetry message may carry an altitude in metres within what the Earth's surface reaches", () => {
+  const reading = (altitude: unknown) => ({
+    v: 1,
+    at: 1,
+    latitude: 54.7,
+    longitude: 25.3,
+    altitude,
+  });
+  for (const altitude of [-430, 0, 131.5, 8848])
+    expect(telemetryMessageSchema.parse(reading(altitude)).altitude).toBe(altitude);
+  for (const altitude of [-501, 10_001, "120", null])
+    expect(telemetryMessageSchema.safeParse(reading(altitude)).success, String(altitude)).toBe(
+      false,
+    );
 });

@@ -158,6 +158,8 @@ export const telemetryMessageSchema = z.object({
   tx_bytes: z.number().int().min(0).optional(),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
+  /** Metres above sea level, from a GNSS fix: from the Dead Sea shore to above any summit. */
+  altitude: z.number().min(-500).max(10_000).optional(),
   operator: deviceText(64).optional(),
   /** "2G", "3G", "4G", "5G", "WAN", … */
   connection_type: deviceText(16).optional(),

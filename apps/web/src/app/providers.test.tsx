@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { notifications } from "@mantine/notifications";
+import { MantineProvider } from "@mantine/core";
+import { Notifications, notifications } from "@mantine/notifications";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { TOASTS } from "@netfleet/contracts/constants";
 import { createQueryClient } from "../lib/query-client";
@@ -79,6 +80,30 @@ describe("toasts", () => {
     expect(screen.getByRole("alert").closest("[style*=transition-duration]")).toHaveStyle({
       transitionDuration: "150ms, 150ms, 150ms",
     });
+  });
+
+  it("FM-CONST-013 shows the console's toasts at the top, where the library alone puts them bottom-right", async () => {
+    const library = render(
+      <MantineProvider>
+        <Notifications />
+      </MantineProvider>,
+    );
+    toast("Where the library puts it");
+    const placed = await screen.findByRole("alert");
+    expect(TOASTS.libraryDefaultPosition).toBe("bottom-right");
+    expect(placed.closest("[data-position]")).toHaveAttribute(
+      "data-position",
+      toastPosition(TOASTS.libraryDefaultPosition),
+    );
+    act(() => notifications.clean());
+    library.unmount();
+
+    renderProviders();
+    toast("Where the console puts it");
+    expect((await screen.findByRole("alert")).closest("[data-position]")).toHaveAttribute(
+      "data-position",
+      "top-center",
+    );
   });
 
   it("SH-CONST-005 places toasts at any of the six allowed positions", () => {

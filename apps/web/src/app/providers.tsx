@@ -43,7 +43,8 @@ function BrandedMantine({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      {/* Every toast can be closed (Mantine's default close button) and waits while hovered. */}
+      {/* Every toast can be closed (Mantine's default close button) and waits while hovered.
+          Mantine on its own would put them bottom-right; the console shows them at the top. */}
       <Notifications
         position={toastPosition(TOASTS.mainAppPosition)}
         limit={TOASTS.maxVisible}

@@ -180,6 +180,8 @@ export type DeviceLog = z.infer<typeof deviceLogSchema>;
 export const deviceLocationSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
+  /** Metres above sea level; absent when the device reported none with the position. */
+  altitude: z.number().optional(),
   /** `Y-m-d H:i:s`, UTC. */
   created_at: z.string(),
 });

@@ -51,6 +51,8 @@ export const deviceListItemSchema = z
     wan_ip: z.string().optional(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    /** Metres above sea level from the device's last GNSS fix, null without one. */
+    altitude: z.number().nullable(),
     /** Seconds since the device started. */
     router_uptime: z.number().int().optional(),
     /** Bytes since the device started. */

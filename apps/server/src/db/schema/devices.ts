@@ -51,6 +51,8 @@ export const devices = pgTable(
     wanIp: text("wan_ip"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /** Metres above sea level; only a GNSS fix gives one. */
+    altitude: doublePrecision("altitude"),
     /** Seconds since the device started. */
     routerUptime: integer("router_uptime"),
     /** Bytes since the device started. */
@@ -149,6 +151,8 @@ export const deviceTelemetry = pgTable(
     received: bigint("received", { mode: "number" }),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    /** Metres above sea level. */
+    altitude: doublePrecision("altitude"),
     cpuLoad: real("cpu_load"),
     memoryFree: bigint("memory_free", { mode: "number" }),
     digitalInput: smallint("digital_input"),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toRmsDateTime } from "@netfleet/contracts/dates";
+import { upTopic } from "@netfleet/contracts/device-protocol";
 import { DEVICE_HISTORY } from "@netfleet/contracts/schemas/device-page";
 import {
   deviceEvents,
@@ -15,6 +16,14 @@ import { signedInAgent, signedInAs, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { expectMatchesReference } from "../../test/reference-api";
+import {
+  closeAll,
+  connectDevice,
+  enrol,
+  enrolmentToken,
+  eventually,
+  telemetryMessage,
+} from "./devices-test-kit";
 
 type ErrorBody = { errors: { code: string; source: string | null; message: string }[] };
 type Answer<T, M = unknown> = { success: true; data: T; meta: M };
@@ -50,7 +59,10 @@ beforeAll(async () => {
   sibling = await f.company({ name: "Page Sibling", parent });
   admin = (await signedInAgent(t, { company: home })).agent;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await closeAll();
+  await t.close();
+});
 
 describe("GET /api/devices/{id}", () => {
   it("answers the device with everything it reported, its tags, class and flags", async () => {
@@ -68,6 +80,7 @@ describe("GET /api/devices/{id}", () => {
         wanIp: "10.1.2.3",
         latitude: 59.9139,
         longitude: 10.7522,
+        altitude: 123.4,
         routerUptime: 3600,
         sent: 1234,
         received: 5678,
@@ -105,6 +118,7 @@ describe("GET /api/devices/{id}", () => {
       wan_ip: "10.1.2.3",
       latitude: 59.9139,
       longitude: 10.7522,
+      altitude: 123.4,
       router_uptime: 3600,
       sent: 1234,
       received: 5678,
@@ -133,6 +147,7 @@ describe("GET /api/devices/{id}", () => {
     for (const key of ["signal", "operator", "facts", "last_connection_at", "description"])
       expect(body.data).not.toHaveProperty(key);
     expect(body.data.latitude).toBeNull();
+    expect(body.data.altitude).toBeNull();
   });
 
   it("answers a device of a sibling company exactly as a missing one", async () => {
@@ -252,13 +267,43 @@ describe("GET /api/devices/{id}/logs", () => {
   });
 });
 
+describe("a device reporting its position", () => {
+  it("answers the altitude it reported on its page and in its track", async () => {
+    const device = await enrol(t, await enrolmentToken(admin, home.id));
+    const client = await connectDevice(t, device);
+    const id = device.device_id;
+    await client.publishAsync(
+      upTopic(id, "telemetry"),
+      telemetryMessage({
+        at: Math.floor(Date.now() / 1000) - 60,
+        latitude: 54.6872,
+        longitude: 25.2797,
+        altitude: 131.5,
+      }),
+      { qos: 1 },
+    );
+    const page = await eventually(
+      async () => (await admin.get(`/api/devices/${id}`)).json<Answer<Record<string, unknown>>>(),
+      (answer) => answer.data.latitude !== null,
+    );
+    expectMatchesReference("GET", `/api/devices/${id}`, 200, page);
+    expect(page.data).toMatchObject({ latitude: 54.6872, longitude: 25.2797, altitude: 131.5 });
+
+    const track = (await admin.get(`/api/devices/${id}/locations/history`)).json<
+      Answer<unknown[]>
+    >();
+    expectMatchesReference("GET", `/api/devices/${id}/locations/history`, 200, track);
+    expect(track.data).toMatchObject([{ latitude: 54.6872, longitude: 25.2797, altitude: 131.5 }]);
+  });
+});
+
 describe("GET /api/devices/{id}/locations/history", () => {
   it("answers the positions within the range, oldest first, without repeats", async () => {
     const device = await f.device({ company: home });
     await record(device.id, [
       { at: at(-30), latitude: 1, longitude: 1 },
-      { at: at(0), latitude: 54.6872, longitude: 25.2797 },
-      { at: at(10), latitude: 54.6872, longitude: 25.2797 },
+      { at: at(0), latitude: 54.6872, longitude: 25.2797, altitude: 112.5 },
+      { at: at(10), latitude: 54.6872, longitude: 25.2797, altitude: 112.5 },
       { at: at(20), signal: -70 },
       { at: at(30), latitude: 54.7, longitude: 25.3 },
       { at: at(70), latitude: 2, longitude: 2 },
@@ -270,7 +315,8 @@ describe("GET /api/devices/{id}/locations/history", () => {
     const body = res.json<Answer<unknown[], Record<string, unknown>>>();
     expectMatchesReference("GET", `/api/devices/${device.id}/locations/history`, 200, body);
     expect(body.data).toEqual([
-      { latitude: 54.6872, longitude: 25.2797, created_at: toRmsDateTime(at(0)) },
+      { latitude: 54.6872, longitude: 25.2797, altitude: 112.5, created_at: toRmsDateTime(at(0)) },
+      // A position reported without a height has no altitude, never a null one.
       { latitude: 54.7, longitude: 25.3, created_at: toRmsDateTime(at(30)) },
     ]);
     expect(body.meta).toMatchObject({

@@ -99,8 +99,15 @@ export function presentLocation(point: {
   at: number;
   latitude: number;
   longitude: number;
+  altitude: number | null;
 }): DeviceLocation {
-  return { latitude: point.latitude, longitude: point.longitude, created_at: rmsTime(point.at) };
+  return {
+    latitude: point.latitude,
+    longitude: point.longitude,
+    // RMS types a point's altitude as a number, never null.
+    ...present({ altitude: point.altitude }),
+    created_at: rmsTime(point.at),
+  };
 }
 
 export function presentDataUsage(

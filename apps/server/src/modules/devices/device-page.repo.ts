@@ -165,15 +165,15 @@ export function devicePageRepo(db: Db) {
      */
     async track(deviceId: number, range: TimeRange, step: number) {
       const result = await db.execute(sql`
-        select at, latitude, longitude from (
-          select at, latitude, longitude,
+        select at, latitude, longitude, altitude from (
+          select at, latitude, longitude, altitude,
             lag(latitude) over (order by at) as prev_latitude,
             lag(longitude) over (order by at) as prev_longitude
           from (
-            select distinct on (bucket) at, latitude, longitude
+            select distinct on (bucket) at, latitude, longitude, altitude
             from (
               select floor(extract(epoch from at) / ${step}) as bucket,
-                extract(epoch from at)::float8 as at, latitude, longitude
+                extract(epoch from at)::float8 as at, latitude, longitude, altitude
               from ${deviceTelemetry}
               where device_id = ${deviceId}
                 and at >= ${iso(range.start)}::timestamptz and at < ${iso(range.end)}::timestamptz
@@ -184,7 +184,12 @@ export function devicePageRepo(db: Db) {
         ) as points
         where prev_latitude is distinct from latitude or prev_longitude is distinct from longitude
         order by at`);
-      return resultRows<{ at: number; latitude: number; longitude: number }>(result);
+      return resultRows<{
+        at: number;
+        latitude: number;
+        longitude: number;
+        altitude: number | null;
+      }>(result);
     },
 
     /**

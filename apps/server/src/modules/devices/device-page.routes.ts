@@ -100,7 +100,7 @@ export async function devicePageRoutes(appBase: FastifyInstance) {
         tags: ["devices"],
         summary: "One device of your company tree, with all it reported",
         description:
-          "The list's fields (RMS names, derived flags) with the device's class and the facts it reported about itself.",
+          "The list's fields (RMS names, derived flags) with the device's altitude (metres, null without a GNSS fix), its class and the facts it reported about itself.",
         params: deviceParams,
         response: { 200: dataEnvelope(deviceDetailSchema) },
       },

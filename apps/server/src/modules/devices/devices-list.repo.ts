@@ -211,6 +211,7 @@ export const deviceAnswerColumns = {
   wanIp: devices.wanIp,
   latitude: devices.latitude,
   longitude: devices.longitude,
+  altitude: devices.altitude,
   routerUptime: devices.routerUptime,
   sent: devices.sent,
   received: devices.received,

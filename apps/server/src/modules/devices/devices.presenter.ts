@@ -46,6 +46,7 @@ export function presentDevice({ device, companyName, tags }: DeviceListRow): Dev
     ...present("wan_ip", device.wanIp),
     latitude: device.latitude,
     longitude: device.longitude,
+    altitude: device.altitude,
     ...present("router_uptime", device.routerUptime),
     ...present("sent", device.sent),
     ...present("received", device.received),

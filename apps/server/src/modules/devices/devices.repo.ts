@@ -82,7 +82,7 @@ export function devicesRepo(db: Db) {
       const rows = sql.join(
         states.map(
           (s) =>
-            sql`(${s.id}::integer, ${s.status}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb)`,
+            sql`(${s.id}::integer, ${s.status}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.altitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb)`,
         ),
         sql`, `,
       );
@@ -98,6 +98,7 @@ export function devicesRepo(db: Db) {
           wan_ip = coalesce(v.wan_ip, ${devices.wanIp}),
           latitude = coalesce(v.latitude, ${devices.latitude}),
           longitude = coalesce(v.longitude, ${devices.longitude}),
+          altitude = coalesce(v.altitude, ${devices.altitude}),
           router_uptime = coalesce(v.router_uptime, ${devices.routerUptime}),
           sent = coalesce(v.sent, ${devices.sent}),
           received = coalesce(v.received, ${devices.received}),
@@ -106,7 +107,8 @@ export function devicesRepo(db: Db) {
         from (
           select v.*, cur.status as was, c.path as company_path
           from (values ${rows}) as v(id, status, seen_at, firmware, signal, temperature, operator,
-            connection_type, wan_ip, latitude, longitude, router_uptime, sent, received, facts)
+            connection_type, wan_ip, latitude, longitude, altitude, router_uptime, sent, received,
+            facts)
           join ${devices} cur on cur.id = v.id
           join ${companies} c on c.id = cur.company_id
         ) as v
@@ -284,6 +286,7 @@ export interface DeviceState {
   wanIp?: string | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
+  altitude?: number | undefined;
   routerUptime?: number | undefined;
   sent?: number | undefined;
   received?: number | undefined;

@@ -42,6 +42,7 @@ const listed: DeviceListEnvelope = {
       tags: [],
       latitude: null,
       longitude: null,
+      altitude: null,
       created_at: "2025-01-02T03:04:05.000Z",
       updated_at: "2025-01-02T03:04:05.000Z",
       ...deviceFlags({ model: "RUTX11" }),

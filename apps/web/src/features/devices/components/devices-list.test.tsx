@@ -38,6 +38,7 @@ function device(id: number, overrides: Partial<DeviceListItem> = {}): DeviceList
     tags: [],
     latitude: null,
     longitude: null,
+    altitude: null,
     created_at: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
     updated_at: new Date(2025, 0, 2, 3, 4, 5).toISOString(),
     ...deviceFlags({ model: "RUTX11" }),

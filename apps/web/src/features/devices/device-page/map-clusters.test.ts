@@ -14,6 +14,19 @@ function point(latitude: number, longitude: number, minute = 0): TrackPoint {
   return { latitude, longitude, created_at: `2026-03-01 10:${String(minute).padStart(2, "0")}:00` };
 }
 
+const EARTH_RADIUS_KM = 6371;
+
+/** Great-circle distance. */
+function distanceKm(a: TrackPoint, b: TrackPoint): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) *
+      Math.cos(rad(b.latitude)) *
+      Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
+}
+
 describe("map clusters", () => {
   it("SH-CONST-009 sizes cluster icons 53, 56, 66, 78 and 90 by the count's order of magnitude", () => {
     expect([2, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 250_000].map(clusterIconSize)).toEqual([
@@ -44,6 +57,20 @@ describe("map clusters", () => {
       expect.objectContaining({ kind: "cluster", count: 3 }),
     ]);
     expect(marksWithin(index, WORLD, 18).map((m) => m.kind)).toEqual(["point", "point", "point"]);
+  });
+
+  it("FM-CONST-015 gathers points thousands of kilometres apart once the grid does: the 40000 km radius spans the Earth", () => {
+    // 80 degrees of longitude are 57 pixels at zoom 0, within the 60-pixel grid.
+    const west = point(0, -40);
+    const east = point(0, 40, 1);
+    expect(marksWithin(clusterIndex([west, east]), WORLD, 0)).toEqual([
+      expect.objectContaining({ kind: "cluster", count: 2 }),
+    ]);
+    expect(distanceKm(west, east)).toBeGreaterThan(8800);
+
+    expect(MAPS.cluster.radiusKm).toBe(40_000);
+    const antipodes = distanceKm(point(0, 0), point(0, 180));
+    expect(antipodes).toBeLessThan(MAPS.cluster.radiusKm);
   });
 
   it("FM-CONST-014 adds marks in batches of 2000", () => {

@@ -38,7 +38,9 @@ export function clusterIconSize(count: number): number {
 
 /**
  * The track's points indexed for clustering with the spec's constants (SH-CONST-009): points
- * within a 60-pixel grid of each other form a cluster of at least 2.
+ * within a 60-pixel grid of each other form a cluster of at least 2. The grid alone decides:
+ * the spec's cluster radius (`MAPS.cluster.radiusKm`, FM-CONST-015) is longer than any two
+ * places on Earth lie apart, so no distance ever keeps a point out of its cluster.
  */
 export function clusterIndex(points: readonly TrackPoint[]) {
   const index = new Supercluster<{ point: TrackPoint }>({

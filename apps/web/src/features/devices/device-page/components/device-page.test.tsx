@@ -42,6 +42,7 @@ function device(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
     connection_type: "4G",
     latitude: 59.9139,
     longitude: 10.7522,
+    altitude: 123.4,
     last_connection_at: "2026-03-01T10:20:30.000Z",
     created_at: "2026-01-01 00:00:00",
     updated_at: "2026-03-01 10:20:30",
@@ -156,6 +157,40 @@ describe("the device page", () => {
       expect(within(summary).getByText(text)).toBeVisible();
     expect(screen.getByText("RUTX11 · RUTX_R_00.07.06.10")).toBeVisible();
     expect(within(summary).getByText(/^2026-03-01 \d{2}:20:30$/)).toBeVisible();
+  });
+
+  it("shows the position with the altitude the device reported, in metres", async () => {
+    server({});
+    renderApp("/devices/42/activity");
+
+    const summary = await findRole("region", { name: "Device details" });
+    expect(within(summary).getByText("59.913900, 10.752200 · 123 m")).toBeVisible();
+  });
+
+  it("shows the position alone when the device reported no altitude", async () => {
+    server({ device: device({ altitude: null }) });
+    renderApp("/devices/42/activity");
+
+    const summary = await findRole("region", { name: "Device details" });
+    expect(within(summary).getByText("59.913900, 10.752200")).toBeVisible();
+    expect(within(summary).queryByText(/\d m$/)).toBeNull();
+  });
+
+  it("shows the altitude beside the current position on the Location tab", async () => {
+    server({}).on(
+      "GET",
+      "/api/devices/42/locations/history",
+      success([], {
+        meta: {
+          start_date: "2026-03-01 00:00:00",
+          end_date: "2026-03-02 00:00:00",
+          bucket_seconds: 300,
+        },
+      }),
+    );
+    renderApp("/devices/42/location");
+
+    expect(await findText("Now at 59.913900, 10.752200 · 123 m")).toBeVisible();
   });
 
   it("offers only the tabs the user's permissions open", async () => {

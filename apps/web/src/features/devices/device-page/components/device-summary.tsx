@@ -30,6 +30,11 @@ export function formatUptime(seconds: number): string {
   return `${minutes} min`;
 }
 
+/** `123 m` above sea level, in whole metres (a GNSS fix is no finer); undefined when unknown. */
+export function formatAltitude(altitude: number | null): string | undefined {
+  return altitude === null ? undefined : `${Math.round(altitude)} m`;
+}
+
 /**
  * What describes the device and what it last reported, above every tab. Everything the
  * device reported is data: it is shown as text, never as markup.
@@ -41,7 +46,12 @@ export function DeviceSummary({ device }: { device: DeviceDetail }) {
   const facts = device.facts;
   const coordinates =
     device.latitude !== null && device.longitude !== null
-      ? `${device.latitude.toFixed(FORMAT.coordinateDecimals)}, ${device.longitude.toFixed(FORMAT.coordinateDecimals)}`
+      ? [
+          `${device.latitude.toFixed(FORMAT.coordinateDecimals)}, ${device.longitude.toFixed(FORMAT.coordinateDecimals)}`,
+          formatAltitude(device.altitude),
+        ]
+          .filter(Boolean)
+          .join(" · ")
       : undefined;
   const items: [string, ReactNode][] = [
     [t("status"), <DeviceStatusBadge status={device.status} />],

@@ -10,6 +10,7 @@ import { appConfigQuery } from "../../../../lib/app-config";
 import { formatDateTime } from "../../../../lib/format";
 import { toApiRequestError } from "../../../../lib/http";
 import { useDeviceLocations } from "../api/get-device-locations";
+import { formatAltitude } from "./device-summary";
 import { RangePicker, useRangeKey } from "./range-picker";
 
 const DeviceMap = lazy(() => import("./device-map").then((m) => ({ default: m.DeviceMap })));
@@ -43,6 +44,7 @@ export function LocationTab({ device }: { device: DeviceDetail }) {
     [device.latitude, device.longitude],
   );
   const track = locations.data?.data;
+  const altitude = current ? formatAltitude(device.altitude) : undefined;
 
   let body;
   if (locations.isError) {
@@ -91,6 +93,7 @@ export function LocationTab({ device }: { device: DeviceDetail }) {
                   longitude: coordinate(current.longitude),
                 })
               : t("positionUnknown")}
+            {altitude && ` · ${altitude}`}
           </Text>
         </Paper>
         <RangePicker value={range} onChange={setRange} />
