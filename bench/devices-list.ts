@@ -1,19 +1,28 @@
 /**
- * The device list at scale: the first page, a page sorted by name, a deep page, a search
- * and a filtered, sorted page, each asked by 32 callers at once through the whole server
- * (app.inject: routing, auth, tenancy filter, count, page, tags, serialisation) and straight
- * through the repository (the database's share; the pool has 10 connections), and by one
- * caller at a time (what a page costs without queueing). The route's statistics follow.
+ * The device list at scale: the first page, a page sorted by name, a deep page, two searches
+ * and a filtered, sorted page, each asked by 32 callers at once over HTTP from a load
+ * generator in its own process, beside a peer doing the same job in the same run: a bare
+ * `node:http` server running the plainest SQL for each page (bench/peers/). The two answer
+ * in turns, PAIRS times; the ratio printed is the median of the per-turn throughput ratios,
+ * with its spread. Where `taskset` exists the servers run on the first CPU and the load
+ * generator on the second; the database runs where the system puts it.
  *
  * The same run first measures the old approach on the same rows: an exact count(*) of
  * every match and `offset` paging, without the sort indexes of migration 0007 (dropped for
- * that phase, then built again). The old queries run straight on the pool, without HTTP, so
- * the ratios flatter the old approach slightly.
+ * that phase, then built again), straight on the pool.
  *
  *   BENCH_DATABASE_URL=postgres://…/db npm run bench    PostgreSQL, 1 000 000 devices (an empty database)
- *   npm run bench                                      PGlite, 100 000 devices
- *   BENCH_DEVICES=200000 BENCH_REQUESTS=64 npm run bench
+ *   npm run bench                                      PGlite, 100 000 devices, no peer
+ *   BENCH_DEVICES=200000 BENCH_REQUESTS=4000 BENCH_PAIRS=7 npm run bench
+ *
+ * Figures are also written to bench/results/devices-list-<engine>.json.
  */
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../apps/server/src/app";
 import { refreshPlannerStatistics } from "../apps/server/src/db/bootstrap";
@@ -22,16 +31,153 @@ import { parseEnv } from "../apps/server/src/env";
 import { bootstrapFirstAdmin, syncFixedRoles } from "../apps/server/src/modules/accounts/bootstrap";
 import { hashPassword } from "../apps/server/src/modules/accounts/passwords";
 import { companiesRepo } from "../apps/server/src/modules/companies/companies.repo";
+import { DEVICE_LIST_COUNT_CAP } from "@netfleet/contracts/devices/list-filters";
 import { deviceListQuerySchema } from "@netfleet/contracts/schemas/devices";
+import type { FastifyInstance } from "fastify";
 import { encodeCursor } from "../apps/server/src/modules/devices/devices-cursor";
 import { deviceListRepo } from "../apps/server/src/modules/devices/devices-list.repo";
+import { startBarePeer } from "./peers/bare-device-list";
 
-const URL = process.env.BENCH_DATABASE_URL;
-const DEVICES = Number(process.env.BENCH_DEVICES ?? (URL ? 1_000_000 : 100_000));
+interface Case {
+  name: string;
+  /** Netfleet's request. */
+  url: string;
+  /** The peer's request for the same page. */
+  peer: string;
+  old: [where: string, order: string, offset: number];
+}
+
+interface Turn {
+  p50: number;
+  p99: number;
+  max: number;
+  rps: number;
+}
+
+/** Whether the servers (this process) and the load generator each get a CPU of their own. */
+function pin(): boolean {
+  const pinned = os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0;
+  if (pinned) spawnSync("taskset", ["-a", "-pc", "0", String(process.pid)]);
+  return pinned;
+}
+
+/** One turn of the load generator (bench/load-http.mjs) against `port`. */
+async function turn(
+  pinned: boolean,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  requests = REQUESTS,
+  concurrency = CONCURRENCY,
+): Promise<Turn> {
+  const script = fileURLToPath(new URL("./load-http.mjs", import.meta.url));
+  const args = [script, JSON.stringify({ port, path, headers, requests, concurrency })];
+  const child = pinned
+    ? spawn("taskset", ["-c", "1", process.execPath, ...args], {
+        stdio: ["ignore", "pipe", "inherit"],
+      })
+    : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  await once(child, "close");
+  const result = JSON.parse(out) as Turn & { failed: number };
+  if (result.failed > 0) throw new Error(`${path}: ${result.failed} answers were not 200`);
+  return result;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => value.toFixed(1).padStart(6);
+
+/**
+ * Each case over HTTP: Netfleet (with its session cookie) and the peer in turns, then
+ * Netfleet alone with one caller (what a page costs without queueing).
+ */
+async function measureHttp(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  cases: Case[],
+  old: Map<string, number[]>,
+) {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const port = (app.server.address() as AddressInfo).port;
+  const peer = DATABASE_URL ? await startBarePeer(DATABASE_URL, DEVICE_LIST_COUNT_CAP) : undefined;
+  const pinned = pin();
+  process.stdout.write(
+    `  new approach over HTTP, ${PAIRS} turns of ${REQUESTS} requests${peer ? " beside the bare peer" : ""}${pinned ? ", servers on CPU 0, load on CPU 1" : ""}:\n`,
+  );
+  const results = [];
+  for (const c of cases) {
+    await turn(pinned, port, c.url, headers, 300);
+    if (peer) await turn(pinned, peer.port, c.peer, {}, 300);
+    const ours: Turn[] = [];
+    const theirs: Turn[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      // Who goes first alternates, so that neither always meets a warmer cache.
+      if (peer && i % 2 === 1) theirs.push(await turn(pinned, peer.port, c.peer, {}));
+      ours.push(await turn(pinned, port, c.url, headers));
+      if (peer && i % 2 === 0) theirs.push(await turn(pinned, peer.port, c.peer, {}));
+    }
+    const alone = await turn(pinned, port, c.url, headers, 200, 1);
+    const ratios = theirs.map((t, i) => ours[i]!.rps / t.rps);
+    const summary = (turns: Turn[]) => ({
+      p50: median(turns.map((t) => t.p50)),
+      p99: median(turns.map((t) => t.p99)),
+      rps: median(turns.map((t) => t.rps)),
+    });
+    const netfleet = { ...summary(ours), one_caller_p99: alone.p99 };
+    const ratio = { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+    const oldP99 = quantile(old.get(c.name)!, 0.99);
+    results.push({
+      case: c.name,
+      netfleet,
+      ...(peer ? { peer: summary(theirs), throughput_ratio: ratio } : {}),
+      old_p99: oldP99,
+    });
+    const line = (t: { p50: number; p99: number; rps: number }) =>
+      `p50 ${ms(t.p50)} p99 ${ms(t.p99)} ms ${t.rps.toFixed(0).padStart(5)}/s`;
+    process.stdout.write(
+      `    ${c.name.padEnd(26)} ${line(netfleet)}` +
+        (peer
+          ? `   peer ${line(summary(theirs))}   ratio ${ratio.median.toFixed(2)} (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`
+          : "") +
+        `   one caller p99 ${ms(alone.p99)} ms   old p99 / new ${(oldP99 / netfleet.p99).toFixed(0)}×\n`,
+    );
+  }
+  await peer?.close();
+  const dir = fileURLToPath(new URL("./results/", import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    `${dir}devices-list-${DATABASE_URL ? "postgresql" : "pglite"}.json`,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: {
+          cpus: os.availableParallelism(),
+          model: os.cpus()[0]?.model,
+          memory_gb: Math.round(os.totalmem() / 2 ** 30),
+        },
+        devices: DEVICES,
+        concurrency: CONCURRENCY,
+        requests: REQUESTS,
+        pairs: PAIRS,
+        pinned,
+        results,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+}
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const DEVICES = Number(process.env.BENCH_DEVICES ?? (DATABASE_URL ? 1_000_000 : 100_000));
 const CONCURRENCY = 32;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 320);
-/** The old deep page takes seconds; fewer of them keep the run short. */
-const OLD_REQUESTS = Math.min(REQUESTS, 64);
+/** Requests of one turn over HTTP. */
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+/** The old deep page takes seconds; few of them keep the run short. */
+const OLD_REQUESTS = 64;
 const DEEP = Math.floor(DEVICES * 0.9);
 
 /** Migration 0007's indexes, as it creates them: dropped for the old phase. */
@@ -156,34 +302,48 @@ async function measure(label: string, database: Database) {
   );
   const deepCursor = encodeCursor("name", [deep!.name, String(deep!.id)]);
 
-  const cases: {
-    name: string;
-    url: string;
-    old: [where: string, order: string, offset: number];
-  }[] = [
-    { name: "first page", url: "/api/devices?limit=25", old: ["true", "devices.id desc", 0] },
+  // A device deep in the table; its serial shares the fleet's prefix, as serials do.
+  const serial = String(2_000_000_000 + DEEP + 4_321);
+  const search = (text: string): Case["old"] => [
+    `(devices.name ilike '%${text}%' or devices.serial ilike '%${text}%' or devices.mac ilike '%${text}%')`,
+    "devices.id desc",
+    0,
+  ];
+  const cases: Case[] = [
+    {
+      name: "first page",
+      url: "/api/devices?limit=25",
+      peer: "/?order=id",
+      old: ["true", "devices.id desc", 0],
+    },
     {
       name: "sorted by name",
       url: "/api/devices?limit=25&sort=name",
+      peer: "/?order=name",
       old: ["true", "devices.name, devices.id desc", 0],
     },
     {
       name: `deep page (row ${DEEP})`,
       url: `/api/devices?limit=25&sort=name&after=${deepCursor}`,
+      peer: `/?order=name&after_name=${encodeURIComponent(deep!.name)}&after_id=${deep!.id}`,
       old: ["true", "devices.name, devices.id desc", DEEP],
     },
     {
       name: "search q=device-4999",
       url: "/api/devices?limit=25&q=device-4999",
-      old: [
-        "(devices.name ilike '%device-4999%' or devices.serial ilike '%device-4999%' or devices.mac ilike '%device-4999%')",
-        "devices.id desc",
-        0,
-      ],
+      peer: "/?q=device-4999",
+      old: search("device-4999"),
+    },
+    {
+      name: `search a serial`,
+      url: `/api/devices?limit=25&q=${serial}`,
+      peer: `/?q=${serial}`,
+      old: search(serial),
     },
     {
       name: "online, by model",
       url: "/api/devices?limit=25&status=online&sort=model",
+      peer: "/?status=1&order=model",
       old: ["devices.status = 1", "devices.model, devices.id desc", 0],
     },
   ];
@@ -207,35 +367,22 @@ async function measure(label: string, database: Database) {
     `  (migration 0007's indexes built in ${((performance.now() - building) / 1000).toFixed(1)} s)\n`,
   );
 
-  process.stdout.write(
-    `  new approach (capped count, keyset cursor): through HTTP, and the repository alone:\n`,
-  );
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+  await measureHttp(app, { cookie }, cases, old);
+  // The database's share: the same pages straight through the repository (a pool of ten).
   const scope = { companyPath: "1/", global: true };
+  process.stdout.write(`  the repository alone, ${CONCURRENCY} callers in this process:\n`);
   for (const c of cases) {
-    const http = await load(async () => {
-      const res = await app.inject({ method: "GET", url: c.url, cookies });
-      if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body}`);
-    }, REQUESTS);
     const query = deviceListQuerySchema.parse(
       Object.fromEntries(new URLSearchParams(c.url.split("?")[1])),
     );
-    const repo = await load(async () => {
+    const times = await load(async () => {
       await deviceListRepo(db).list(scope, query);
     }, REQUESTS);
-    // One caller at a time: what a page costs without waiting for the pool or the CPU.
-    const alone = await load(
-      async () => {
-        await deviceListRepo(db).list(scope, query);
-      },
-      50,
-      1,
-    );
-    const before = quantile(old.get(c.name)!, 0.99);
     process.stdout.write(
-      `    ${c.name.padEnd(26)} HTTP p50 ${quantile(http, 0.5).toFixed(1).padStart(6)} p99 ${quantile(http, 0.99).toFixed(1).padStart(6)} ms` +
-        `   repository p50 ${quantile(repo, 0.5).toFixed(1).padStart(6)} p99 ${quantile(repo, 0.99).toFixed(1).padStart(6)} ms` +
-        `   one caller p99 ${quantile(alone, 0.99).toFixed(1).padStart(5)} ms` +
-        `   old p99 / new p99: HTTP ${(before / quantile(http, 0.99)).toFixed(0)}×, repository ${(before / quantile(repo, 0.99)).toFixed(0)}×\n`,
+      `    ${c.name.padEnd(26)} p50 ${ms(quantile(times, 0.5))} p99 ${ms(quantile(times, 0.99))} ms\n`,
     );
   }
   const stats = await load(async () => {
@@ -249,6 +396,6 @@ async function measure(label: string, database: Database) {
 }
 
 await measure(
-  URL ? "PostgreSQL" : "PGlite (embedded)",
-  await openDatabase(URL ? { url: URL } : {}),
+  DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)",
+  await openDatabase(DATABASE_URL ? { url: DATABASE_URL } : {}),
 );

@@ -170,8 +170,10 @@ export function searchCondition(
  * reads their entire posting lists (11–17 ms at a million devices, bench/devices-list.ts)
  * although the distinctive digits alone narrow the rows to a few hundred (under 1 ms). So
  * the index looks up the word with the most digits (the later one on a tie) with the
- * separators around it, which tell where a word starts or ends; of a long word, only its
- * end, where a sequence number changes. The whole text is then checked on the rows found.
+ * separators around it, which tell where a word starts or ends; of a long word, only five
+ * characters near its end, where a sequence number changes. A part of few distinct
+ * trigrams ("0000", "00000") would find nearly every row: then the whole text is looked
+ * up. The whole text is always checked on the rows found.
  */
 export function indexedPart(text: string): string | undefined {
   const digits = (word: string) => word.replace(/\D/g, "").length;
@@ -181,15 +183,32 @@ export function indexedPart(text: string): string | undefined {
     if (!best || digits(word[0]) >= digits(best[0])) best = word;
   }
   if (!best) return undefined;
-  const end = best.index + best[0].length;
-  const part =
-    best[0].length >= LONG_WORD
-      ? text.slice(end - DISTINCT_END, end + 1)
-      : text.slice(Math.max(0, best.index - 1), end + 1);
+  const word = best[0];
+  const start = best.index;
+  const end = start + word.length;
+  let part: string | undefined;
+  if (word.length < LONG_WORD) {
+    if (!/^(.)\1*$/u.test(word)) part = text.slice(Math.max(0, start - 1), end + 1);
+  } else {
+    // The window nearest the end that still has three distinct trigrams.
+    for (let at = word.length - DISTINCT_END; at >= 0 && part === undefined; at--) {
+      const window = word.slice(at, at + DISTINCT_END);
+      // Ending where the word ends, the separator after it comes along.
+      const stop = at + DISTINCT_END === word.length ? end + 1 : start + at + DISTINCT_END;
+      if (trigramsOf(window) >= 3) part = text.slice(start + at, stop);
+    }
+  }
   return part === text ? undefined : part;
 }
 const LONG_WORD = 8;
 const DISTINCT_END = 5;
+
+/** How many distinct three-character runs `word` holds. */
+function trigramsOf(word: string): number {
+  const runs = new Set<string>();
+  for (let i = 0; i + 3 <= word.length; i++) runs.add(word.slice(i, i + 3).toLowerCase());
+  return runs.size;
+}
 
 /** `fields` as a set of key names; null when every field is wanted. */
 export function parseFields(fields: string | undefined): ReadonlySet<string> | null {

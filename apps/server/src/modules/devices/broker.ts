@@ -8,10 +8,14 @@ import type { FastifyBaseLogger } from "fastify";
 import { downFilter, parseTopic } from "@netfleet/contracts/device-protocol";
 import { StartUpError } from "../../lib/start-up-error";
 import { newSecret, safeEqual } from "../../lib/secrets";
+import { backlogGate } from "./backlog-gate";
 import { retainedIndex } from "./retained-index";
 
 /** The gateway's own topic filter on the embedded broker (aedes has no shared subscriptions). */
 export const GATEWAY_FILTER = "nf/+/up/+";
+
+/** Bytes the gateway may have unread before devices' messages wait (see backlogGate). */
+const GATEWAY_BACKLOG_BYTES = 8 * 1024 * 1024;
 
 /** Who a connection is: the server's gateway, or one device. */
 type Identity = { gateway: true } | { gateway: false; deviceId: number };
@@ -66,6 +70,8 @@ export interface DeviceBrokerOptions {
   verifyDevice(deviceId: number, secret: string): Promise<boolean>;
   /** A device's connection was refused: a wrong credential, or one still waiting out its back-off. */
   onRefused?(reason: "credentials" | "backoff"): void;
+  /** A device's message waits for the gateway to take its backlog. */
+  onHeld?(): void;
   log: FastifyBaseLogger;
 }
 
@@ -100,6 +106,7 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
   const backoff = new Backoff();
   const gatewayUser = `netfleet-gateway-${randomUUID()}`;
   const gatewayPassword = newSecret(32);
+  const gate = backlogGate(GATEWAY_BACKLOG_BYTES, opts.onHeld);
 
   // aedes' memory store, with its retained messages kept by retainedIndex. aedes 1.x awaits
   // storeRetained's promise, though the store's types still describe a callback.
@@ -124,6 +131,7 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
       if (username === gatewayUser) {
         if (safeEqual(secret, gatewayPassword)) {
           identities.set(client, { gateway: true });
+          gate.watch(client.conn as net.Socket);
           return done(null, true);
         }
         return done(refusal(4), false);
@@ -168,7 +176,9 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
         (who.gateway
           ? topic.direction === "down"
           : topic.direction === "up" && topic.deviceId === who.deviceId);
-      callback(allowed ? null : new Error("Publishing there is not allowed"));
+      if (!allowed) return callback(new Error("Publishing there is not allowed"));
+      if (who.gateway) return callback(null);
+      gate.pass(() => callback(null));
     },
     authorizeSubscribe(client, subscription, callback) {
       const who = identities.get(client);

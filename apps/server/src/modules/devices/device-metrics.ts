@@ -57,6 +57,11 @@ export function deviceMetrics(registry: Registry) {
       help: "Batches of device traffic the database refused (their rows are lost)",
       registers: [registry],
     }),
+    held: new Counter({
+      name: "netfleet_device_messages_held_total",
+      help: "Device messages the broker held back until the gateway took its backlog",
+      registers: [registry],
+    }),
     refusedConnections: new Counter({
       name: "netfleet_device_connections_refused_total",
       help: "Device connections the broker refused: wrong credentials, or waiting out a back-off",

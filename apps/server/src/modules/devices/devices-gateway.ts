@@ -54,6 +54,7 @@ export const devicesGateway = fp(
             : undefined,
         verifyDevice: batchedSecretCheck((ids) => devicesRepo(db).secretHashesOf(ids)),
         onRefused: (reason) => metrics.refusedConnections.inc({ reason }),
+        onHeld: () => metrics.held.inc(),
         log,
       });
       const broker = devices.broker;
