@@ -106,7 +106,7 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
   const backoff = new Backoff();
   const gatewayUser = `netfleet-gateway-${randomUUID()}`;
   const gatewayPassword = newSecret(32);
-  const gate = backlogGate(GATEWAY_BACKLOG_BYTES, opts.onHeld);
+  const gate = backlogGate(GATEWAY_BACKLOG_BYTES, () => opts.onHeld?.());
 
   // aedes' memory store, with its retained messages kept by retainedIndex. aedes 1.x awaits
   // storeRetained's promise, though the store's types still describe a callback.
@@ -131,7 +131,7 @@ export async function startDeviceBroker(opts: DeviceBrokerOptions): Promise<Devi
       if (username === gatewayUser) {
         if (safeEqual(secret, gatewayPassword)) {
           identities.set(client, { gateway: true });
-          gate.watch(client.conn as net.Socket);
+          gate.watch(client.conn);
           return done(null, true);
         }
         return done(refusal(4), false);
