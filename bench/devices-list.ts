@@ -14,6 +14,7 @@
  *   BENCH_DATABASE_URL=postgres://…/db npm run bench    PostgreSQL, 1 000 000 devices (an empty database)
  *   npm run bench                                      PGlite, 100 000 devices, no peer
  *   BENCH_DEVICES=200000 BENCH_REQUESTS=4000 BENCH_PAIRS=7 npm run bench
+ *   BENCH_CASES=search npm run bench                   only the cases so named
  *
  * Figures are also written to bench/results/devices-list-<engine>.json.
  */
@@ -347,6 +348,11 @@ async function measure(label: string, database: Database) {
       old: ["devices.status = 1", "devices.model, devices.id desc", 0],
     },
   ];
+
+  // BENCH_CASES=search,online runs only the cases whose names contain one of these words.
+  const only = process.env.BENCH_CASES?.split(",");
+  if (only)
+    cases.splice(0, cases.length, ...cases.filter((c) => only.some((w) => c.name.includes(w))));
 
   process.stdout.write(`  old approach (exact count, offset, no sort indexes):\n`);
   for (const index of SORT_INDEXES) {

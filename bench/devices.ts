@@ -86,7 +86,7 @@ async function baselineSubscriber(target: string) {
   const port = (server.address() as net.AddressInfo).port;
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: "baseline" });
 
-  const counts = { received: 0, rows: 0, shed: 0 };
+  const counts = { received: 0, rows: 0, shed: 0, held: 0 };
   let pending: (typeof deviceTelemetry.$inferInsert)[] = [];
   let writing: Promise<void> = Promise.resolve();
   let busy = false;
@@ -173,6 +173,8 @@ interface Counts {
   received: number;
   rows: number;
   shed: number;
+  /** Messages the broker held back until the gateway caught up (the server only). */
+  held: number;
 }
 
 /** What one side (server or baseline) is, for the phases. */
@@ -186,6 +188,7 @@ interface PhaseResult {
   received: number;
   rows: number;
   shed: number;
+  held: number;
   cpu: number;
   rss: number;
   simulatorCpu: number;
@@ -213,6 +216,7 @@ async function measure(side: Side, fleet: Fleet<SimulatedTraits>, seconds: numbe
     received: rate(after.received, before.counts.received),
     rows: rate(after.rows, before.counts.rows),
     shed: rate(after.shed, before.counts.shed),
+    held: rate(after.held, before.counts.held),
     cpu: (100 * (cpuSeconds(side.pid) - before.cpu)) / elapsed,
     rss,
     simulatorCpu: (100 * (own.user + own.system)) / 1e6 / elapsed,
@@ -305,6 +309,7 @@ async function startServer(database: { dataDir?: string; url?: string }) {
           'table="device_telemetry"',
         ),
         shed: metric(text, "netfleet_device_history_rows_shed_total", 'table="device_telemetry"'),
+        held: metric(text, "netfleet_device_messages_held_total"),
       };
     },
   };
@@ -465,6 +470,7 @@ async function engine(label: string, database: { dataDir?: string; url?: string 
     line("  received /s", n(s.received), n(b.received), ratio(s.received, b.received));
     line("  telemetry rows written /s", n(s.rows), n(b.rows), ratio(s.rows, b.rows));
     line("  rows shed /s", n(s.shed), n(b.shed));
+    line("  held by the broker /s", n(s.held), "-");
     line(
       "  CPU (100% = one core)",
       `${s.cpu.toFixed(0)} %`,
