@@ -171,6 +171,8 @@ test.describe("offline", () => {
     await context.setOffline(true);
     await expect(page.getByText("The network connection has been lost.")).toBeVisible();
     await context.setOffline(false);
+    // Settled again (sockets and queries reconnected) before the browser closes.
+    await expect(page.getByText("You are back online.")).toBeVisible();
   });
 
   test("the loss toast gives way to a calm one when the network is back", async ({

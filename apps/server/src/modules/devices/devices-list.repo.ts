@@ -14,6 +14,7 @@ import type {
   DeviceStatistics,
   DeviceTag,
 } from "@netfleet/contracts/schemas/devices";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { type Db, resultRows } from "../../db/client";
 import { companies, devices, deviceTags, tags } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
@@ -266,6 +267,17 @@ const WELL_ESTIMATED = {
   company_id: undefined,
 };
 
+/** The first FEW_MATCHES + 1 devices of `where`: as many as tell whether they are few. */
+function fewMatchesOf(where: SQL | undefined) {
+  return new QueryBuilder().$with("matches").as(
+    new QueryBuilder()
+      .select({ id: devices.id })
+      .from(devices)
+      .where(where)
+      .limit(FEW_MATCHES + 1),
+  );
+}
+
 export function deviceListRepo(db: Db) {
   /** How many devices match (up to the cap), with their ids when they are few. */
   async function countMatches(where: SQL | undefined) {
@@ -290,6 +302,8 @@ export function deviceListRepo(db: Db) {
       fewMatches: boolean;
       /** How many match, answered in the same statement as the page. */
       total?: SQL<number>;
+      /** The statement's `with`: the few matches the page is read from. */
+      matches?: ReturnType<typeof fewMatchesOf>;
     },
   ) {
     const forward = opts.cursor?.forward ?? true;
@@ -301,7 +315,7 @@ export function deviceListRepo(db: Db) {
       keys.map(({ expression }) => sql`${expression}::text`),
       sql`, `,
     )}]`;
-    const rows = await db
+    const rows = await (opts.matches ? db.with(opts.matches) : db)
       .select({ ...rowColumns, cursorKey, ...(opts.total ? { total: opts.total } : {}) })
       .from(devices)
       .innerJoin(companies, eq(companies.id, devices.companyId))
@@ -340,21 +354,36 @@ export function deviceListRepo(db: Db) {
               forward: query.after !== undefined,
             };
       const pageOpts = { limit: query.limit + 1, offset: query.offset, cursor };
-      let fetched: Awaited<ReturnType<typeof page>>;
-      let found: number;
-      if (filterCondition({ ...query, ...WELL_ESTIMATED }) === undefined && query.limit > 0) {
-        // The sort index reads the page, and the count travels with it, so the request costs
-        // one round trip. Only an empty page asks again.
+      let fetched: Awaited<ReturnType<typeof page>> = [];
+      let found: number | undefined;
+      if (query.limit > 0 && filterCondition({ ...query, ...WELL_ESTIMATED }) === undefined) {
+        // The sort index reads the page, and the count travels with it: one round trip.
         const estimated = scope.global && filterCondition(query) === undefined;
         fetched = await page(where, keys, {
           ...pageOpts,
           fewMatches: false,
           total: cappedTotal(where, estimated),
         });
-        found = fetched[0]?.total ?? (await countMatches(where)).total;
-      } else {
-        // A few matches come back as their ids, so that the page reads them by key instead
-        // of running the filter again (a text search over a million names costs ms).
+        found = fetched[0]?.total;
+      } else if (query.limit > 0) {
+        // Most searches find a few devices: one statement finds them, counts them and sorts
+        // the page from them, and answers nothing when there are more than a few.
+        const matches = fewMatchesOf(where);
+        const count = sql<number>`(select count(*)::integer from ${matches})`;
+        fetched = await page(
+          and(
+            inArray(devices.id, db.select({ id: matches.id }).from(matches)),
+            sql`${count} <= ${FEW_MATCHES}`,
+          ),
+          keys,
+          { ...pageOpts, fewMatches: true, matches, total: count },
+        );
+        found = fetched[0]?.total;
+      }
+      if (found === undefined) {
+        // Nothing came back: none match, many do, or the page lies past them. Counted up to
+        // the cap; when they are few, their ids come back, so that the page reads them by
+        // key instead of running the filter again (a text search costs ms).
         const answer = await countMatches(where);
         found = answer.total;
         const capped = found > DEVICE_LIST_COUNT_CAP;

@@ -76,6 +76,23 @@ describe("GET /api/devices paging", () => {
     }
   });
 
+  it("walks a search's few matches forward and back with cursors, agreeing with offsets", async () => {
+    for (const sort of ["", "name", "-status", "model,-name", "company_name"]) {
+      const base = `/api/devices?q=alph&sort=${sort}`;
+      const whole = (await small.get(`${base}&limit=100`)).json<Page>();
+      expect(whole.meta).toMatchObject({ total: 3, total_capped: false });
+      const first = (await small.get(`${base}&limit=2`)).json<Page>();
+      const second = (await small.get(`${base}&limit=2&after=${first.meta.next}`)).json<Page>();
+      expect([...ids(first), ...ids(second)], `sort=${sort}`).toEqual(ids(whole));
+      expect(second.meta.next).toBeUndefined();
+      expect(second.meta.total).toBe(3);
+      const back = (await small.get(`${base}&limit=2&before=${second.meta.prev}`)).json<Page>();
+      expect(ids(back)).toEqual(ids(first));
+      const past = (await small.get(`${base}&limit=2&offset=4`)).json<Page>();
+      expect(past).toMatchObject({ data: [], meta: { total: 3 } });
+    }
+  });
+
   it("counts up to 10 000 and says more match, and pages past them with the cursor", async () => {
     const first = (await bulk.get("/api/devices?limit=5&sort=name")).json<Page>();
     expect(first.meta).toMatchObject({ total: 10_000, total_capped: true });
@@ -98,6 +115,10 @@ describe("GET /api/devices paging", () => {
     expect(beyond.meta.total_capped).toBe(true);
     const online = (await bulk.get("/api/devices?limit=1&status=online")).json<Page>();
     expect(online.meta).toMatchObject({ total: 3350, total_capped: false });
+    // A search past the few its first statement can sort: counted, and paged by the index.
+    const search = (await bulk.get("/api/devices?q=bulk-0&limit=3&sort=-name")).json<Page>();
+    expect(search.meta).toMatchObject({ total: 9999, total_capped: false });
+    expect(search.data.map((d) => d.name)).toEqual(["bulk-09999", "bulk-09998", "bulk-09997"]);
   });
 });
 
