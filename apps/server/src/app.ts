@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./app-context";
 import type { Database } from "./db/client";
 import { ensureSetting } from "./db/bootstrap";
@@ -14,6 +14,7 @@ import { accountsAuthenticator } from "./modules/accounts/authenticate";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { loadTheme } from "./modules/app-config/theme-file";
 import { newSecret } from "./lib/secrets";
+import { responseSerializer } from "./lib/serializer";
 import { companiesRoutes } from "./modules/companies/companies.routes";
 import { creditsRoutes } from "./modules/credits/credits.routes";
 import { devicesGateway } from "./modules/devices/devices-gateway";
@@ -138,7 +139,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ check: env.NODE_ENV === "test" }));
 
   const secret =
     env.SESSION_SECRET ?? (await ensureSetting(database.db, "session_secret", () => newSecret(48)));

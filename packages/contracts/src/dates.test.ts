@@ -6,6 +6,9 @@ describe("RMS dates", () => {
     const text = toRmsDateTime(new Date("2025-01-02T03:04:05.678Z"));
     expect(text).toBe("2025-01-02 03:04:05");
     expect(text).toMatch(RMS_DATE_TIME);
+    expect(toRmsDateTime(new Date("2026-12-31T23:59:59.999Z"))).toBe("2026-12-31 23:59:59");
+    expect(toRmsDateTime(new Date("0999-10-09T08:07:06Z"))).toBe("0999-10-09 08:07:06");
+    expect(() => toRmsDateTime(new Date("soon"))).toThrow(RangeError);
   });
 
   it("reads an RMS date as UTC and an ISO string as itself", () => {
