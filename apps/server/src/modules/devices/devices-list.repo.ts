@@ -285,13 +285,24 @@ export interface DeviceListPage {
  * (the database answers it once per statement). Counting even to the cap reads ten thousand
  * rows (1.6 ms, eight times the page itself); for a whole fleet that the planner estimates
  * far past the cap (`estimated`: the caller sees every device and filters nothing), the
- * estimate answers instead. It lags behind writes, hence the wide margin.
+ * estimate answers instead (FAR_PAST_CAP). It lags behind writes, hence the wide margin.
  */
 function cappedTotal(where: SQL | undefined, estimated: boolean): SQL<number> {
   const counted = sql`(select count(*)::integer from (select 1 from ${devices} where ${where ?? sql`true`} limit ${DEVICE_LIST_COUNT_CAP + 1}) as matches)`;
   if (!estimated) return sql<number>`${counted}`;
-  return sql<number>`case when (select reltuples from pg_class where oid = 'devices'::regclass) > ${DEVICE_LIST_COUNT_CAP * 10} then ${DEVICE_LIST_COUNT_CAP + 1} else ${counted} end`;
+  return sql<number>`case when (select reltuples from pg_class where oid = 'devices'::regclass) > ${DEVICE_LIST_COUNT_CAP * 10} then ${FAR_PAST_CAP} else ${counted} end`;
 }
+
+/** The total of a whole fleet that the table's estimate puts far past the cap. */
+const FAR_PAST_CAP = DEVICE_LIST_COUNT_CAP + 2;
+
+/**
+ * When each database last estimated its whole fleet far past the cap. For a while after,
+ * a whole-fleet page leaves the total out of its statement: planning it cost as much as
+ * reading the page. An estimate lags behind writes anyway.
+ */
+const farPastCapSeen = new WeakMap<Db, number>();
+const FAR_PAST_CAP_TTL_MS = 10_000;
 
 /**
  * Filters the planner estimates well (column statistics, an index ending in the id): a page
@@ -398,12 +409,15 @@ export function deviceListRepo(db: Db) {
       if (query.limit > 0 && filterCondition({ ...query, ...WELL_ESTIMATED }) === undefined) {
         // The sort index reads the page, and the count travels with it: one round trip.
         const estimated = scope.global && filterCondition(query) === undefined;
+        const known =
+          estimated && Date.now() - (farPastCapSeen.get(db) ?? -Infinity) < FAR_PAST_CAP_TTL_MS;
         fetched = await page(where, keys, {
           ...pageOpts,
           fewMatches: false,
-          total: cappedTotal(where, estimated),
+          ...(known ? {} : { total: cappedTotal(where, estimated) }),
         });
-        found = fetched[0]?.total;
+        found = known && fetched.length > 0 ? FAR_PAST_CAP : fetched[0]?.total;
+        if (!known && found === FAR_PAST_CAP) farPastCapSeen.set(db, Date.now());
       } else if (query.limit > 0) {
         // Most searches find a few devices: one statement finds them, counts them and sorts
         // the page from them, and answers nothing when there are more than a few.

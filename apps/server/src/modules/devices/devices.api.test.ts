@@ -17,7 +17,7 @@ let lab: TestCompany;
 
 type ListBody = {
   data: { name: string; serial: string; company_name: string }[];
-  meta: { total: number; total_capped: boolean };
+  meta: { total: number; total_capped: boolean; next?: string };
 };
 
 beforeAll(async () => {
@@ -91,6 +91,12 @@ describe("GET /api/devices", () => {
       const wide = (await everyone.get("/api/devices?limit=1&sort=name")).json<ListBody>();
       expect(wide.meta).toMatchObject({ total: 10_000, total_capped: true });
       expect(wide.data).toHaveLength(1);
+      // Later pages take the estimate as the first one left it, without asking again.
+      const next = (
+        await everyone.get(`/api/devices?limit=1&sort=name&after=${wide.meta.next}`)
+      ).json<ListBody>();
+      expect(next.meta).toMatchObject({ total: 10_000, total_capped: true });
+      expect(next.data).toHaveLength(1);
       const own = (
         await (await signedInAgent(t, { company: north })).agent.get("/api/devices")
       ).json<ListBody>();
