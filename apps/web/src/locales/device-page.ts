@@ -5,7 +5,6 @@ export const messages = defineMessages(
   {
     title: "Device",
     loading: "Loading",
-    retry: "Try again",
     loadFailed: "Could not load the device",
     notFoundTitle: "Device not found",
     notFoundText: "It does not exist, or it belongs to a company outside yours.",
@@ -46,9 +45,6 @@ export const messages = defineMessages(
     typeTask: "Task",
     typeTaskResult: "Task result",
     byUser: "By {{name}}",
-    range: "{{from}}–{{to}} of {{total}}",
-    previousPage: "Previous page",
-    nextPage: "Next page",
     activityFailed: "Could not load the activity",
     activityEmptyTitle: "No activity yet",
     activityEmptyText: "Connections, tasks and what the device reports appear here as they happen.",
@@ -95,7 +91,6 @@ export const messages = defineMessages(
     no: {
       title: "Enhet",
       loading: "Laster inn",
-      retry: "Prøv igjen",
       loadFailed: "Kunne ikke laste inn enheten",
       notFoundTitle: "Fant ikke enheten",
       notFoundText: "Den finnes ikke, eller den tilhører et selskap utenfor ditt.",
@@ -136,9 +131,6 @@ export const messages = defineMessages(
       typeTask: "Oppgave",
       typeTaskResult: "Oppgaveresultat",
       byUser: "Av {{name}}",
-      range: "{{from}}–{{to}} av {{total}}",
-      previousPage: "Forrige side",
-      nextPage: "Neste side",
       activityFailed: "Kunne ikke laste inn aktiviteten",
       activityEmptyTitle: "Ingen aktivitet ennå",
       activityEmptyText:
@@ -185,7 +177,6 @@ export const messages = defineMessages(
     ja: {
       title: "デバイス",
       loading: "読み込み中",
-      retry: "再試行",
       loadFailed: "デバイスを読み込めませんでした",
       notFoundTitle: "デバイスが見つかりません",
       notFoundText: "存在しないか、あなたの会社以外の会社に属しています。",
@@ -226,9 +217,6 @@ export const messages = defineMessages(
       typeTask: "タスク",
       typeTaskResult: "タスク結果",
       byUser: "実行者: {{name}}",
-      range: "{{total}} 件中 {{from}}–{{to}} 件",
-      previousPage: "前のページ",
-      nextPage: "次のページ",
       activityFailed: "アクティビティを読み込めませんでした",
       activityEmptyTitle: "アクティビティはまだありません",
       activityEmptyText: "接続、タスク、デバイスからの報告が発生するとここに表示されます。",
@@ -274,7 +262,6 @@ export const messages = defineMessages(
     uk: {
       title: "Пристрій",
       loading: "Завантаження",
-      retry: "Спробувати ще раз",
       loadFailed: "Не вдалося завантажити пристрій",
       notFoundTitle: "Пристрій не знайдено",
       notFoundText: "Його не існує, або він належить компанії поза вашою.",
@@ -315,9 +302,6 @@ export const messages = defineMessages(
       typeTask: "Завдання",
       typeTaskResult: "Результат завдання",
       byUser: "Ініціатор: {{name}}",
-      range: "{{from}}–{{to}} з {{total}}",
-      previousPage: "Попередня сторінка",
-      nextPage: "Наступна сторінка",
       activityFailed: "Не вдалося завантажити активність",
       activityEmptyTitle: "Активності ще немає",
       activityEmptyText:

@@ -1,25 +1,15 @@
-import { type ReactNode, useId, useState } from "react";
-import {
-  Button,
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { Button, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { SEARCH } from "@netfleet/contracts/constants";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
-import { RemindersMenu } from "./dialog/reminders-menu";
 import type { ListTableProps } from "./sortable-table";
+import { RemindersMenu } from "./dialog/reminders-menu";
+import { ListPager, ListSearchBox } from "./list-pager";
 import { LoadFailed } from "./load-failed";
+import { useUrlParams } from "../../lib/url-params";
 
 /** The page sizes a list offers; its own default joins them when it is not one of them. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -98,7 +88,7 @@ export function useUrlListState<K extends string>({
   pageSize: defaultPageSize,
   sortKeys,
 }: UrlListOptions<K>): UrlListState<K> {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
   const sort = parseSort(params.get("sort"), sortKeys);
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
@@ -112,20 +102,6 @@ export function useUrlListState<K extends string>({
   // A size chosen here applies at once and for as long as the list is shown, stored or not.
   const [chosenSize, setChosenSize] = useState<number | null>(null);
   const pageSize = chosenSize ?? preferences.value?.pageSize ?? defaultPageSize;
-
-  // Replacing, not pushing: Back leaves the list rather than undoing each keystroke.
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   const applySearch = useDebouncedCallback((value: string) => {
     update({ q: value.trim() || null, page: null });
@@ -214,13 +190,9 @@ export function ServerList<T, K extends string>({
   children,
 }: ServerListProps<T, K>) {
   const { t } = useTranslation("lists");
-  const pageSizeId = useId();
   const { page, pageSize } = list;
   const total = result.data?.meta.total ?? 0;
   const rows = result.data?.data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = (page - 1) * pageSize + 1;
-  const to = (page - 1) * pageSize + (rows?.length ?? 0);
   const empty = list.q
     ? { title: noMatchTitle, text: noMatchText }
     : { title: emptyTitle, text: emptyText };
@@ -228,17 +200,12 @@ export function ServerList<T, K extends string>({
   return (
     <Paper withBorder>
       <Group p="md" justify="space-between" gap="sm">
-        <TextInput
-          type="search"
-          aria-label={searchLabel}
+        <ListSearchBox
+          label={searchLabel}
           placeholder={searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={list.search}
-          onChange={(event) => list.changeSearch(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") list.flushSearch();
-          }}
-          w={{ base: "100%", xs: 360 }}
+          onChange={list.changeSearch}
+          onSubmit={list.flushSearch}
         />
       </Group>
 
@@ -283,49 +250,16 @@ export function ServerList<T, K extends string>({
             stale: result.isPlaceholderData,
           })}
           {rows && (
-            <Group
-              justify="space-between"
-              p="md"
-              gap="sm"
-              style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-            >
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t("range", { from, to, total })}
-              </Text>
-              <Group gap="md" wrap="wrap">
-                <RemindersMenu labels={reminderLabels} />
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="sm" c="dimmed" component="label" htmlFor={pageSizeId}>
-                    {t("pageSize")}
-                  </Text>
-                  <NativeSelect
-                    id={pageSizeId}
-                    size="xs"
-                    data={list.pageSizes.map(String)}
-                    value={String(pageSize)}
-                    onChange={(event) => list.changePageSize(Number(event.currentTarget.value))}
-                  />
-                </Group>
-                {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={list.changePage}
-                    size="sm"
-                    siblings={1}
-                    getControlProps={(control) => ({
-                      "aria-label":
-                        control === "previous"
-                          ? t("previousPage")
-                          : control === "next"
-                            ? t("nextPage")
-                            : control,
-                    })}
-                    getItemProps={(item) => ({ "aria-label": t("page", { page: item }) })}
-                  />
-                )}
-              </Group>
-            </Group>
+            <ListPager
+              page={page}
+              pageSize={pageSize}
+              pageSizes={list.pageSizes}
+              onPageSizeChange={list.changePageSize}
+              shown={rows.length}
+              total={total}
+              onPageChange={list.changePage}
+              extra={<RemindersMenu labels={reminderLabels} />}
+            />
           )}
         </>
       )}

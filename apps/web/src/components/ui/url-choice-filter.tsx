@@ -1,5 +1,5 @@
 import { ScrollArea, SegmentedControl } from "@mantine/core";
-import { useSearchParams } from "react-router";
+import { useUrlParams } from "../../lib/url-params";
 
 /** The choice that removes the filter. */
 const ALL = "all";
@@ -12,20 +12,10 @@ export function useUrlChoice<T extends string>(
   param: string,
   choices: readonly T[],
 ): [T | undefined, (value: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const requested = params.get(param);
   const value = choices.find((choice) => choice === requested);
-  const change = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === ALL) updated.delete(param);
-        else updated.set(param, next);
-        updated.delete("page");
-        return updated;
-      },
-      { replace: true },
-    );
+  const change = (next: string) => update({ [param]: next === ALL ? null : next, page: null });
   return [value, change];
 }
 

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { useSearchParams } from "react-router";
 import { SEARCH } from "@netfleet/contracts/constants";
 import { DEFAULT_DEVICE_LIST_DEFINITION } from "@netfleet/contracts/devices/list-definition";
 import { DEVICE_STATUS_FILTERS, SIGNAL_BUCKETS } from "@netfleet/contracts/devices/list-filters";
@@ -13,6 +12,7 @@ import {
   type DeviceSortKey,
   type ListDevicesParams,
 } from "./api/list-devices";
+import { useUrlParams } from "../../lib/url-params";
 
 export const DEVICES_PAGE_SIZE = 25;
 
@@ -117,7 +117,7 @@ function readFilters(params: URLSearchParams): DeviceListFilters {
  * and whether the charts show are preferences kept in remote storage.
  */
 export function useDeviceListState() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const q = params.get("q") ?? "";
   const sort = parseSort(params.get("sort"), DEVICE_SORT_KEYS);
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
@@ -138,19 +138,6 @@ export function useDeviceListState() {
     preferences.set({ ...current, ...next }).catch(() => undefined);
   };
 
-  // Replacing, not pushing: Back leaves the list rather than undoing each change.
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (old) => {
-        const next = new URLSearchParams(old);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   /** A new question starts again at the first page. */
   const restart = { page: null, after: null, before: null };
 

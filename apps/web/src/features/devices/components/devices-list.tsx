@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -8,18 +7,15 @@ import {
   Popover,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
 } from "@mantine/core";
 import {
-  IconAlertCircle,
   IconChartPie,
   IconColumns3,
   IconDownload,
   IconFilter,
   IconPlus,
   IconRouter,
-  IconSearch,
 } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,7 +23,9 @@ import { Link } from "react-router";
 import type { DeviceListChartKey } from "@netfleet/contracts/devices/list-definition";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
-import { apiBaseUrl, serializeParams, toApiRequestError } from "../../../lib/http";
+import { ListPager, ListSearchBox } from "../../../components/ui/list-pager";
+import { LoadFailed } from "../../../components/ui/load-failed";
+import { apiBaseUrl, serializeParams } from "../../../lib/http";
 import { useSignedInUser } from "../../../lib/viewer";
 import { openAddDeviceDialog } from "../add-device/add-device-dialog";
 import { useDeviceStatistics } from "../api/device-statistics";
@@ -42,7 +40,6 @@ import {
 import { useLiveDeviceStatus } from "../use-live-device-status";
 import { DeviceCharts } from "./device-charts";
 import { ActiveFilters, DeviceFilters } from "./device-filters";
-import { DevicesPager } from "./devices-pager";
 import { deviceColumns, DevicesTable } from "./devices-table";
 
 const formRoute = routeByName("form");
@@ -126,17 +123,13 @@ export function DevicesList() {
   return (
     <Paper withBorder>
       <Group p="md" justify="space-between" gap="sm">
-        <TextInput
-          type="search"
-          aria-label={t("search")}
+        <ListSearchBox
+          label={t("search")}
           placeholder={t("searchPlaceholder")}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={list.search}
-          onChange={(event) => list.changeSearch(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") list.flushSearch();
-          }}
-          w={{ base: "100%", xs: 320 }}
+          onChange={list.changeSearch}
+          onSubmit={list.flushSearch}
+          width={320}
         />
         <Group gap="xs" wrap="wrap">
           <Button
@@ -198,22 +191,13 @@ export function DevicesList() {
       )}
 
       {devices.isError ? (
-        <Alert
+        <LoadFailed
           m="md"
           mt={0}
-          color="red"
-          variant="light"
           title={t("loadFailed")}
-          icon={<IconAlertCircle size={18} />}
-          role="alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{toApiRequestError(devices.error).message}</Text>
-            <Button size="xs" variant="default" onClick={() => void devices.refetch()}>
-              {t("retry")}
-            </Button>
-          </Stack>
-        </Alert>
+          error={devices.error}
+          onRetry={() => devices.refetch()}
+        />
       ) : emptyFleet ? (
         <Stack align="center" gap="xs" py={48} px="md" ta="center">
           <ThemeIcon variant="light" size={44} radius="xl" color="gray" aria-hidden>
@@ -271,7 +255,31 @@ export function DevicesList() {
             editable={can("update_devices")}
             skeletonRows={Math.min(list.pageSize, 10)}
           />
-          {meta && rows && <DevicesPager list={list} meta={meta} shown={rows.length} />}
+          {meta && rows && (
+            <ListPager
+              page={list.page}
+              pageSize={list.pageSize}
+              pageSizes={list.pageSizes}
+              onPageSizeChange={list.changePageSize}
+              shown={rows.length}
+              total={meta.total}
+              capped={meta.total_capped}
+              onPageChange={list.changePage}
+              // Past the count cap, or once paging by cursor, pages are walked, not numbered.
+              walk={
+                meta.total_capped || list.cursorPaging
+                  ? {
+                      previous: meta.prev
+                        ? () => list.previousPage(meta.prev!)
+                        : list.page > 1
+                          ? () => list.changePage(list.page - 1)
+                          : undefined,
+                      next: meta.next ? () => list.nextPage(meta.next!) : undefined,
+                    }
+                  : undefined
+              }
+            />
+          )}
         </>
       )}
     </Paper>

@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Paper,
   SegmentedControl,
   Stack,
@@ -14,7 +13,6 @@ import {
 import { IconAlertCircle, IconBellOff, IconChecks } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import {
   NOTIFICATION_CREATED_EVENT,
   type Notification,
@@ -22,6 +20,7 @@ import {
 } from "@netfleet/contracts/schemas/notifications";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { ListPager } from "../../../components/ui/list-pager";
 import { formatDateTime } from "../../../lib/format";
 import { useChannelEvent } from "../../../lib/realtime";
 import {
@@ -40,6 +39,7 @@ import {
 import { timeAgo } from "../notification-time";
 import { MoreResourcesLink, NotificationTypeIcon } from "./notification-parts";
 import classes from "./notifications.module.css";
+import { useUrlParams } from "../../../lib/url-params";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -66,7 +66,7 @@ export function NotificationsList({ user }: { user: CurrentUser }) {
   const { t } = useTranslation("notifications");
   const { t: tl } = useTranslation("lists");
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useUrlParams();
   const filter = parseFilter(search.get("seen"));
   const page = Math.max(1, Math.floor(Number(search.get("page"))) || 1);
   const params: ListNotificationsParams = {
@@ -96,25 +96,11 @@ export function NotificationsList({ user }: { user: CurrentUser }) {
     },
   );
 
-  // Replacing, not pushing: Back leaves the page rather than stepping through filters.
-  const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const changePage = (next: number) => update({ page: next > 1 ? String(next) : null });
 
   const unseen = list.data?.meta.unseen ?? 0;
   const total = list.data?.meta.total ?? 0;
   const rows = list.data?.data;
-  const pages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
 
   let content: ReactNode;
   if (list.isError) {
@@ -160,8 +146,6 @@ export function NotificationsList({ user }: { user: CurrentUser }) {
       </Paper>
     );
   } else {
-    const from = params.offset + 1;
-    const to = params.offset + rows.length;
     content = (
       <Paper withBorder style={{ overflow: "hidden" }}>
         <ul
@@ -174,34 +158,13 @@ export function NotificationsList({ user }: { user: CurrentUser }) {
             <NotificationRow key={notification.id} notification={notification} />
           ))}
         </ul>
-        <Group
-          justify="space-between"
-          p="md"
-          gap="sm"
-          style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-        >
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {tl("range", { from, to, total })}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={changePage}
-              size="sm"
-              siblings={1}
-              getControlProps={(control) => ({
-                "aria-label":
-                  control === "previous"
-                    ? tl("previousPage")
-                    : control === "next"
-                      ? tl("nextPage")
-                      : control,
-              })}
-              getItemProps={(item) => ({ "aria-label": tl("page", { page: item }) })}
-            />
-          )}
-        </Group>
+        <ListPager
+          page={page}
+          pageSize={NOTIFICATIONS_PAGE_SIZE}
+          shown={rows.length}
+          total={total}
+          onPageChange={changePage}
+        />
       </Paper>
     );
   }

@@ -1,24 +1,14 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-} from "@mantine/core";
-import { IconAlertCircle, IconTimeline } from "@tabler/icons-react";
+import { Badge, Paper, SegmentedControl, Skeleton, Stack, Text } from "@mantine/core";
+import { IconTimeline } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import type { DeviceDetail, DeviceLog } from "@netfleet/contracts/schemas/device-page";
 import { EmptyState } from "../../../../components/ui/empty-state";
+import { ListPager } from "../../../../components/ui/list-pager";
+import { LoadFailed } from "../../../../components/ui/load-failed";
 import { formatDateTime } from "../../../../lib/format";
-import { toApiRequestError } from "../../../../lib/http";
 import { useDeviceLogs } from "../api/list-device-logs";
 import classes from "./device-page.module.css";
+import { useUrlParams } from "../../../../lib/url-params";
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
@@ -88,7 +78,7 @@ function Entry({ entry }: { entry: DeviceLog }) {
  */
 export function ActivityTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation("device-page");
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const rawFilter = params.get("type");
   const filter: ActivityFilter = isFilter(rawFilter) ? rawFilter : "all";
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
@@ -101,35 +91,10 @@ export function ActivityTab({ device }: { device: DeviceDetail }) {
   const total = logs.data?.meta.total ?? 0;
   const rows = logs.data?.data;
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
   let body;
   if (logs.isError) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
-        title={t("activityFailed")}
-        icon={<IconAlertCircle size={18} />}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{toApiRequestError(logs.error).message}</Text>
-          <Button size="xs" variant="default" onClick={() => void logs.refetch()}>
-            {t("retry")}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailed title={t("activityFailed")} error={logs.error} onRetry={() => logs.refetch()} />
     );
   } else if (!rows) {
     body = (
@@ -149,7 +114,6 @@ export function ActivityTab({ device }: { device: DeviceDetail }) {
       </EmptyState>
     );
   } else {
-    const pages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
     body = (
       <Paper withBorder>
         <ol
@@ -162,26 +126,13 @@ export function ActivityTab({ device }: { device: DeviceDetail }) {
             <Entry key={entry.id} entry={entry} />
           ))}
         </ol>
-        <Group justify="space-between" p="md" gap="sm">
-          <Text size="sm" c="dimmed">
-            {t("range", {
-              from: (page - 1) * ACTIVITY_PAGE_SIZE + 1,
-              to: (page - 1) * ACTIVITY_PAGE_SIZE + rows.length,
-              total,
-            })}
-          </Text>
-          {pages > 1 && (
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(next) => update({ page: next > 1 ? String(next) : null })}
-              getControlProps={(control) => ({
-                "aria-label": control === "previous" ? t("previousPage") : t("nextPage"),
-              })}
-            />
-          )}
-        </Group>
+        <ListPager
+          page={page}
+          pageSize={ACTIVITY_PAGE_SIZE}
+          shown={rows.length}
+          total={total}
+          onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+        />
       </Paper>
     );
   }

@@ -1,6 +1,6 @@
 import { SegmentedControl } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useUrlParams } from "../../../../lib/url-params";
 import { RANGE_PRESETS, rangeKeyOf, type RangeKey } from "../time-range";
 
 const LABELS = {
@@ -13,17 +13,9 @@ const LABELS = {
 
 /** The chosen chart range, kept in the URL (`?range=7d`) so that tabs and reloads keep it. */
 export function useRangeKey(): [RangeKey, (key: RangeKey) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const key = rangeKeyOf(params.get("range"));
-  const change = (next: RangeKey) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set("range", next);
-        return updated;
-      },
-      { replace: true },
-    );
+  const change = (next: RangeKey) => update({ range: next });
   return [key, change];
 }
 
