@@ -14,7 +14,7 @@ import type {
   DeviceStatistics,
   DeviceTag,
 } from "@netfleet/contracts/schemas/devices";
-import { PgDialect, QueryBuilder } from "drizzle-orm/pg-core";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, resultRows } from "../../db/client";
 import { companies, devices, deviceTags, tags } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
@@ -317,14 +317,23 @@ const WELL_ESTIMATED = {
   company_id: undefined,
 };
 
-/** The first FEW_MATCHES + 1 devices of `where`: as many as tell whether they are few. */
-function fewMatchesOf(where: SQL | undefined) {
-  const query = new QueryBuilder()
-    .select({ id: devices.id })
-    .from(devices)
-    .where(where)
-    .limit(FEW_MATCHES + 1);
-  return { name: new QueryBuilder().$with("matches").as(query), query };
+/**
+ * The first FEW_MATCHES + 1 devices of `where` (as many as tell whether they are few), each
+ * with its sort keys: the search's own scan reads them, so the page is chosen among the
+ * matches before any whole row is read.
+ */
+function fewMatchesOf(where: SQL | undefined, keys: readonly OrderKey[]) {
+  const named = keys.map((key, i) => ({ ...key, name: i === keys.length - 1 ? "id" : `k${i}` }));
+  const columns = sql.join(
+    named.map(({ expression, name }) => sql`${expression} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const source = keys.some((key) => key.expression === companies.name) ? FROM : sql`${devices}`;
+  return {
+    query: sql`select ${columns} from ${source} where ${where ?? sql`true`} limit ${FEW_MATCHES + 1}`,
+    /** The keys as the matches name them. */
+    keys: named.map(({ name, ...key }) => ({ ...key, expression: sql`${sql.identifier(name)}` })),
+  };
 }
 
 export function deviceListRepo(db: Db) {
@@ -339,7 +348,11 @@ export function deviceListRepo(db: Db) {
     return { total: answer?.total ?? 0, ids: answer?.ids ?? null };
   }
 
-  /** One page in `keys` order from `where`, walking from a cursor when given. */
+  /**
+   * One page in `keys` order from `where`, walking from a cursor when given. With `matches`,
+   * the page is chosen among them (none when there are more than a few), and `where` is
+   * not used.
+   */
   async function page(
     where: SQL | undefined,
     keys: readonly OrderKey[],
@@ -351,22 +364,33 @@ export function deviceListRepo(db: Db) {
       fewMatches: boolean;
       /** How many match, answered in the same statement as the page. */
       total?: SQL<number>;
-      /** The statement's `with`: the few matches the page is read from. */
       matches?: ReturnType<typeof fewMatchesOf>;
     },
   ) {
     const forward = opts.cursor?.forward ?? true;
-    const order = keys.map(({ expression, descending }) => {
-      const e = opts.fewMatches ? sql`coalesce(${expression}, ${expression})` : expression;
-      return descending === forward ? desc(e) : asc(e);
-    });
+    const orderBy = (sortKeys: readonly OrderKey[], wrap: (e: ListExpression) => ListExpression) =>
+      sql.join(
+        sortKeys.map(({ expression, descending }) =>
+          descending === forward ? desc(wrap(expression)) : asc(wrap(expression)),
+        ),
+        sql`, `,
+      );
+    const beyondCursor = (sortKeys: readonly OrderKey[]) =>
+      opts.cursor && beyond(sortKeys, opts.cursor.values, forward);
     const cursorKey = sql`array[${sql.join(
       keys.map(({ expression }) => sql`${expression}::text`),
       sql`, `,
     )}]`;
-    const condition = and(where, opts.cursor && beyond(keys, opts.cursor.values, forward));
+    const columns = sql`${ROW_SELECT}, ${cursorKey} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``}`;
+    const window = sql`limit ${opts.limit} offset ${opts.offset}`;
+    const { matches } = opts;
+    // A few rows are sorted by an expression the planner cannot take to a sort index, so that
+    // it sorts the rows read rather than walk the index looking for them.
+    const few = (e: ListExpression) => (opts.fewMatches ? sql`coalesce(${e}, ${e})` : e);
     const result = await db.execute(
-      sql`${opts.matches ? sql`with ${opts.matches.name} as (${opts.matches.query}) ` : sql``}select ${ROW_SELECT}, ${cursorKey} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``} from ${FROM} where ${condition ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`,
+      matches
+        ? sql`with matches as (${matches.query}), page as (select id from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, beyondCursor(matches.keys))} order by ${orderBy(matches.keys, (e) => e)} ${window}) select ${columns} from ${FROM} where ${devices.id} in (select id from page) order by ${orderBy(keys, few)}`
+        : sql`select ${columns} from ${FROM} where ${and(where, beyondCursor(keys)) ?? sql`true`} order by ${orderBy(keys, few)} ${window}`,
     );
     const rows = resultRows<Record<string, unknown>>(result).map((raw) => ({
       ...listRow(raw),
@@ -421,16 +445,12 @@ export function deviceListRepo(db: Db) {
       } else if (query.limit > 0) {
         // Most searches find a few devices: one statement finds them, counts them and sorts
         // the page from them, and answers nothing when there are more than a few.
-        const matches = fewMatchesOf(where);
-        const count = sql<number>`(select count(*)::integer from ${matches.name})`;
-        fetched = await page(
-          and(
-            inArray(devices.id, db.select({ id: matches.name.id }).from(matches.name)),
-            sql`${count} <= ${FEW_MATCHES}`,
-          ),
-          keys,
-          { ...pageOpts, fewMatches: true, matches, total: count },
-        );
+        fetched = await page(undefined, keys, {
+          ...pageOpts,
+          fewMatches: true,
+          matches: fewMatchesOf(where, keys),
+          total: sql<number>`(select count(*)::integer from matches)`,
+        });
         found = fetched[0]?.total;
       }
       if (found === undefined) {

@@ -81,6 +81,11 @@ describe("GET /api/devices paging", () => {
       const base = `/api/devices?q=alph&sort=${sort}`;
       const whole = (await small.get(`${base}&limit=100`)).json<Page>();
       expect(whole.meta).toMatchObject({ total: 3, total_capped: false });
+      if (sort === "") expect(ids(whole)).toEqual([...ids(whole)].sort((a, b) => b - a));
+      if (sort === "-status") expect(whole.data.map((d) => d.status)).toEqual([2, 1, 0]);
+      if (sort === "model,-name") {
+        expect(whole.data.map((d) => d.model)).toEqual(["RUTX11", "RUTX11", "TRB140"]);
+      }
       const first = (await small.get(`${base}&limit=2`)).json<Page>();
       const second = (await small.get(`${base}&limit=2&after=${first.meta.next}`)).json<Page>();
       expect([...ids(first), ...ids(second)], `sort=${sort}`).toEqual(ids(whole));
