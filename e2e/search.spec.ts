@@ -177,7 +177,8 @@ test.describe("global search", () => {
     await category(page, "Companies")
       .getByRole("link", { name: /Northwind Logistics/ })
       .click();
-    await expect(page).toHaveURL(/\/companies\/\d+\/devices$/);
+    // The company's devices are the device list with its company filter pinned in the URL.
+    await expect(page).toHaveURL(/\/companies\/(\d+)\/devices\?company_id=\1$/);
 
     // Keyboard only: down from the box to the first page found, then Enter.
     await page.keyboard.press("/");
@@ -230,6 +231,8 @@ test.describe("global search", () => {
     await signIn(page, "admin.south@demo.example.com");
     await openSearch(page);
     await search(page, "warehouse");
+    // Each empty category says so until the last answers; then one message says it for all.
+    await expect(panel(page).getByText("No results found")).toHaveCount(1);
     await expect(panel(page).getByText("No results found")).toBeVisible();
     await expect(panel(page).getByRole("link", { name: /Warehouse/ })).toHaveCount(0);
   });
