@@ -38,7 +38,8 @@ export function responseSerializer(opts: {
   };
 }
 
-function compile(schema: z.ZodType): ((data: unknown) => string) | undefined {
+/** A response schema that is not zod's (a file's content type, say) is left to zod's path. */
+function compile(schema: unknown): ((data: unknown) => string) | undefined {
   if (!(schema instanceof z.ZodType)) return undefined;
   let json: Record<string, unknown>;
   try {
@@ -78,8 +79,9 @@ function mergeObjectBranches(node: unknown): unknown {
 }
 
 /**
- * Whether the fast serialiser writes what zod would: not where choosing among alternatives
- * (anyOf) could pick another branch than zod's, nor where a pattern or a format is checked.
+ * Whether the fast serialiser writes what zod would: not where it would have to choose among
+ * alternatives (anyOf, oneOf) that differ by more than their JSON type, which it may choose
+ * otherwise than zod.
  */
 function representable(node: unknown): boolean {
   if (Array.isArray(node)) return node.every(representable);

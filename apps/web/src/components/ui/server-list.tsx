@@ -1,15 +1,13 @@
 import { type ReactNode, useState } from "react";
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
-import { SEARCH } from "@netfleet/contracts/constants";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
-import type { ListTableProps } from "./sortable-table";
+import { useUrlParams, useUrlSearch } from "../../lib/url-params";
 import { RemindersMenu } from "./dialog/reminders-menu";
 import { ListPager, ListSearchBox } from "./list-pager";
 import { LoadFailed } from "./load-failed";
-import { useUrlParams } from "../../lib/url-params";
+import type { ListTableProps } from "./sortable-table";
 
 /** The page sizes a list offers; its own default joins them when it is not one of them. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -92,7 +90,7 @@ export function useUrlListState<K extends string>({
   const q = params.get("q") ?? "";
   const sort = parseSort(params.get("sort"), sortKeys);
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
-  const [search, setSearch] = useState(q);
+  const searchBox = useUrlSearch(q, update, { page: null });
   const pageSizes = pageSizeChoices(defaultPageSize);
   const preferences = useRemoteValue(
     tablePreferencesKey(id ?? ""),
@@ -102,10 +100,6 @@ export function useUrlListState<K extends string>({
   // A size chosen here applies at once and for as long as the list is shown, stored or not.
   const [chosenSize, setChosenSize] = useState<number | null>(null);
   const pageSize = chosenSize ?? preferences.value?.pageSize ?? defaultPageSize;
-
-  const applySearch = useDebouncedCallback((value: string) => {
-    update({ q: value.trim() || null, page: null });
-  }, SEARCH.debounceMs);
 
   return {
     q,
@@ -119,17 +113,7 @@ export function useUrlListState<K extends string>({
       q: q || undefined,
       sort: sort ? formatSort(sort) : undefined,
     },
-    search,
-    changeSearch: (value) => {
-      setSearch(value);
-      applySearch(value);
-    },
-    flushSearch: () => applySearch.flush(),
-    clearSearch: () => {
-      applySearch.cancel();
-      setSearch("");
-      update({ q: null, page: null });
-    },
+    ...searchBox,
     changeSort: (next) => update({ sort: formatSort(next), page: null }),
     changePage: (next) => update({ page: next > 1 ? String(next) : null }),
     changePageSize: (size) => {

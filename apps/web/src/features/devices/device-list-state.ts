@@ -1,18 +1,16 @@
 import { useState } from "react";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { SEARCH } from "@netfleet/contracts/constants";
 import { DEFAULT_DEVICE_LIST_DEFINITION } from "@netfleet/contracts/devices/list-definition";
 import { DEVICE_STATUS_FILTERS, SIGNAL_BUCKETS } from "@netfleet/contracts/devices/list-filters";
 import { PAGE_SIZES, tablePreferencesKey } from "../../components/ui/server-list";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
+import { useUrlParams, useUrlSearch } from "../../lib/url-params";
 import {
   DEVICE_LIST_FIELDS,
   type DeviceListFilters,
   type DeviceSortKey,
   type ListDevicesParams,
 } from "./api/list-devices";
-import { useUrlParams } from "../../lib/url-params";
 
 export const DEVICES_PAGE_SIZE = 25;
 
@@ -124,7 +122,6 @@ export function useDeviceListState() {
   const after = params.get("after") ?? undefined;
   const before = after === undefined ? (params.get("before") ?? undefined) : undefined;
   const filters = readFilters(params);
-  const [search, setSearch] = useState(q);
   const preferences = useRemoteValue(PREFERENCES_KEY, parsePreferences);
   const stored = preferences.value ?? {};
   // A choice made here applies at once and for as long as the list is shown, stored or not.
@@ -141,9 +138,7 @@ export function useDeviceListState() {
   /** A new question starts again at the first page. */
   const restart = { page: null, after: null, before: null };
 
-  const applySearch = useDebouncedCallback((value: string) => {
-    update({ q: value.trim() || null, ...restart });
-  }, SEARCH.debounceMs);
+  const searchBox = useUrlSearch(q, update, restart);
 
   const listParams: ListDevicesParams = {
     limit: pageSize,
@@ -160,7 +155,7 @@ export function useDeviceListState() {
 
   return {
     q,
-    search,
+    ...searchBox,
     sort,
     page,
     pageSize,
@@ -171,16 +166,6 @@ export function useDeviceListState() {
     params: listParams,
     columns: current.columns ?? DEFAULT_DEVICE_COLUMNS,
     chartsShown: current.charts ?? true,
-    changeSearch: (value: string) => {
-      setSearch(value);
-      applySearch(value);
-    },
-    flushSearch: () => applySearch.flush(),
-    clearSearch: () => {
-      applySearch.cancel();
-      setSearch("");
-      update({ q: null, ...restart });
-    },
     changeSort: (next: ListSort<DeviceSortKey>) => update({ sort: formatSort(next), ...restart }),
     setFilter: (key: FilterKey, value: string | number | undefined) =>
       update({ [key]: value === undefined ? null : String(value), ...restart }),

@@ -23,6 +23,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { ListPager } from "../../../components/ui/list-pager";
 import { formatDateTime } from "../../../lib/format";
 import { useChannelEvent } from "../../../lib/realtime";
+import { useUrlParams } from "../../../lib/url-params";
 import {
   type ListNotificationsParams,
   type SeenFilter,
@@ -39,7 +40,6 @@ import {
 import { timeAgo } from "../notification-time";
 import { MoreResourcesLink, NotificationTypeIcon } from "./notification-parts";
 import classes from "./notifications.module.css";
-import { useUrlParams } from "../../../lib/url-params";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 

@@ -6,9 +6,9 @@ import { EmptyState } from "../../../../components/ui/empty-state";
 import { ListPager } from "../../../../components/ui/list-pager";
 import { LoadFailed } from "../../../../components/ui/load-failed";
 import { formatDateTime } from "../../../../lib/format";
+import { useUrlParams } from "../../../../lib/url-params";
 import { useDeviceLogs } from "../api/list-device-logs";
 import classes from "./device-page.module.css";
-import { useUrlParams } from "../../../../lib/url-params";
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
