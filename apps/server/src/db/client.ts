@@ -3,12 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -98,6 +98,19 @@ export async function openDatabase(opts: {
 /** A cheap round trip, for readiness checks. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as the named prepared statement `name`: each PostgreSQL connection plans it
+ * once and reuses that plan (planning a page's statement cost as much as running it). Only
+ * for statements whose best plan is the same whatever their values, such as rows read by
+ * primary key: a reused plan ignores which tenant or text a query carries. One name, one
+ * text; values go in as `sql.param`, so that a list stays one value.
+ */
+export async function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
 /** The rows of a raw `db.execute`: PGlite and node-postgres both answer `{ rows }`. */

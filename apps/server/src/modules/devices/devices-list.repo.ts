@@ -15,7 +15,7 @@ import type {
   DeviceTag,
 } from "@netfleet/contracts/schemas/devices";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { type Db, resultRows } from "../../db/client";
+import { type Db, executeNamed, resultRows } from "../../db/client";
 import { companies, devices, deviceTags, tags } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
 import {
@@ -267,6 +267,13 @@ function listRow(raw: Record<string, unknown>): DeviceListRow {
   };
 }
 
+/** The sort keys of a row as its cursor records them. */
+const cursorKeyOf = (keys: readonly { expression: ListExpression }[]) =>
+  sql`array[${sql.join(
+    keys.map(({ expression }) => sql`${expression}::text`),
+    sql`, `,
+  )}]`;
+
 /** The caller's devices joined to their companies: the FROM of every row read. */
 const FROM = sql`${devices} inner join ${companies} on ${companies.id} = ${devices.companyId}`;
 
@@ -377,20 +384,36 @@ export function deviceListRepo(db: Db) {
       );
     const beyondCursor = (sortKeys: readonly OrderKey[]) =>
       opts.cursor && beyond(sortKeys, opts.cursor.values, forward);
-    const cursorKey = sql`array[${sql.join(
-      keys.map(({ expression }) => sql`${expression}::text`),
-      sql`, `,
-    )}]`;
-    const columns = sql`${ROW_SELECT}, ${cursorKey} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``}`;
     const window = sql`limit ${opts.limit} offset ${opts.offset}`;
     const { matches } = opts;
     // A few rows are sorted by an expression the planner cannot take to a sort index, so that
     // it sorts the rows read rather than walk the index looking for them.
     const few = (e: ListExpression) => (opts.fewMatches ? sql`coalesce(${e}, ${e})` : e);
+    if (matches) {
+      // The page's ids, keys and count first, then its rows by id through a statement
+      // planned once per connection: planning the two in one cost more than running them.
+      const chosen = resultRows<{ id: number; cursorKey: string[]; total: number }>(
+        await db.execute(
+          sql`with matches as (${matches.query}) select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, beyondCursor(matches.keys))} order by ${orderBy(matches.keys, (e) => e)} ${window}`,
+        ),
+      );
+      const read = new Map(
+        (
+          await rowsByIds(
+            undefined,
+            chosen.map(({ id }) => id),
+          )
+        ).map((row) => [row.device.id, row]),
+      );
+      const rows = chosen.flatMap(({ id, cursorKey, total }) => {
+        const row = read.get(id);
+        return row ? [{ ...row, cursorKey, total }] : [];
+      });
+      return forward ? rows : rows.reverse();
+    }
+    const columns = sql`${ROW_SELECT}, ${cursorKeyOf(keys)} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``}`;
     const result = await db.execute(
-      matches
-        ? sql`with matches as (${matches.query}), page as (select id from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, beyondCursor(matches.keys))} order by ${orderBy(matches.keys, (e) => e)} ${window}) select ${columns} from ${FROM} where ${devices.id} in (select id from page) order by ${orderBy(keys, few)}`
-        : sql`select ${columns} from ${FROM} where ${and(where, beyondCursor(keys)) ?? sql`true`} order by ${orderBy(keys, few)} ${window}`,
+      sql`select ${columns} from ${FROM} where ${and(where, beyondCursor(keys)) ?? sql`true`} order by ${orderBy(keys, few)} ${window}`,
     );
     const rows = resultRows<Record<string, unknown>>(result).map((raw) => ({
       ...listRow(raw),
@@ -398,6 +421,21 @@ export function deviceListRepo(db: Db) {
       total: raw.total as number | undefined,
     }));
     return forward ? rows : rows.reverse();
+  }
+
+  /**
+   * Devices by id, as the list shows them, in the caller's tree when `scope` is given. Named
+   * and planned once per connection: reading rows by key plans the same whatever the ids.
+   */
+  async function rowsByIds(scope: TenantScope | undefined, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const tenant = scope && inTenant(scope, devices.companyId);
+    const result = await executeNamed(
+      db,
+      tenant ? "device_rows_in_tenant" : "device_rows",
+      sql`select ${ROW_SELECT} from ${FROM} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, tenant)} order by ${devices.id} desc`,
+    );
+    return resultRows<Record<string, unknown>>(result).map(listRow);
   }
 
   return {
@@ -519,12 +557,8 @@ export function deviceListRepo(db: Db) {
     },
 
     /** Devices of the caller's tree by id, as the list shows them (after a write, say). */
-    async byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
-      if (ids.length === 0) return [];
-      const result = await db.execute(
-        sql`select ${ROW_SELECT} from ${FROM} where ${and(inArray(devices.id, [...ids]), inTenant(scope, devices.companyId))} order by ${devices.id} desc`,
-      );
-      return resultRows<Record<string, unknown>>(result).map(listRow);
+    byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
+      return rowsByIds(scope, ids);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceListItem } from "@netfleet/contracts/schemas/devices";
+import { resultRows } from "../../db/client";
 import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
@@ -124,6 +125,19 @@ describe("GET /api/devices paging", () => {
     const search = (await bulk.get("/api/devices?q=bulk-0&limit=3&sort=-name")).json<Page>();
     expect(search.meta).toMatchObject({ total: 9999, total_capped: false });
     expect(search.data.map((d) => d.name)).toEqual(["bulk-09999", "bulk-09998", "bulk-09997"]);
+  });
+
+  it("searches trigram indexes that keep nothing pending, so no search reads unmerged entries", async () => {
+    const result = await t.database.db.execute(sql`
+      select c.relname as name, c.reloptions as options from pg_class c
+      join pg_index i on i.indexrelid = c.oid join pg_am a on a.oid = c.relam
+      where i.indrelid = 'devices'::regclass and a.amname = 'gin' order by c.relname`);
+    expect(resultRows(result)).toEqual(
+      ["mac", "name", "serial"].map((column) => ({
+        name: `devices_${column}_trgm_idx`,
+        options: ["fastupdate=off"],
+      })),
+    );
   });
 });
 
