@@ -55,9 +55,12 @@ interface Turn {
   rps: number;
 }
 
+/** The machine's CPUs, counted before this process is pinned to one of them. */
+const CPUS = os.availableParallelism();
+
 /** Whether the servers (this process) and the load generator each get a CPU of their own. */
 function pin(): boolean {
-  const pinned = os.availableParallelism() >= 2 && spawnSync("taskset", ["-V"]).status === 0;
+  const pinned = CPUS >= 2 && spawnSync("taskset", ["-V"]).status === 0;
   if (pinned) spawnSync("taskset", ["-a", "-pc", "0", String(process.pid)]);
   return pinned;
 }
@@ -72,7 +75,8 @@ async function turn(
   concurrency = CONCURRENCY,
 ): Promise<Turn> {
   const script = fileURLToPath(new URL("./load-http.mjs", import.meta.url));
-  const args = [script, JSON.stringify({ port, path, headers, requests, concurrency })];
+  const warmup = WARMUP;
+  const args = [script, JSON.stringify({ port, path, headers, requests, concurrency, warmup })];
   const child = pinned
     ? spawn("taskset", ["-c", "1", process.execPath, ...args], {
         stdio: ["ignore", "pipe", "inherit"],
@@ -109,8 +113,6 @@ async function measureHttp(
   );
   const results = [];
   for (const c of cases) {
-    await turn(pinned, port, c.url, headers, 300);
-    if (peer) await turn(pinned, peer.port, c.peer, {}, 300);
     const ours: Turn[] = [];
     const theirs: Turn[] = [];
     for (let i = 0; i < PAIRS; i++) {
@@ -154,7 +156,7 @@ async function measureHttp(
       {
         at: new Date().toISOString(),
         machine: {
-          cpus: os.availableParallelism(),
+          cpus: CPUS,
           model: os.cpus()[0]?.model,
           memory_gb: Math.round(os.totalmem() / 2 ** 30),
         },
@@ -177,6 +179,11 @@ const CONCURRENCY = 32;
 /** Requests of one turn over HTTP. */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+/**
+ * Untimed requests before each turn. The peer's text search reads thousands of index pages
+ * per request and leaves the database's shared buffers cold for whoever comes next.
+ */
+const WARMUP = 300;
 /** The old deep page takes seconds; few of them keep the run short. */
 const OLD_REQUESTS = 64;
 const DEEP = Math.floor(DEVICES * 0.9);
@@ -297,7 +304,11 @@ async function measure(label: string, database: Database) {
     headers: { "x-xsrf-token": "b" },
     cookies: { "XSRF-TOKEN": "b" },
   });
-  const cookies = Object.fromEntries(signIn.cookies.map((c) => [c.name, c.value]));
+  // What the console's browser holds after signing in, its XSRF cookie too.
+  const cookies = {
+    "XSRF-TOKEN": "b",
+    ...Object.fromEntries(signIn.cookies.map((c) => [c.name, c.value])),
+  };
   const [deep] = resultRows<{ name: string; id: number }>(
     await db.execute(`select name, id from devices order by name, id offset ${DEEP - 1} limit 1`),
   );
