@@ -1,6 +1,6 @@
 import type { Theme } from "@netfleet/contracts/schemas/theme";
 import type { Env } from "./env";
-import type { Db } from "./db/client";
+import type { Database, Db } from "./db/client";
 import type { Mailer } from "./plugins/mailer";
 import type { Realtime } from "./plugins/realtime";
 
@@ -12,6 +12,8 @@ export interface AppContext {
   env: Env;
   db: Db;
   dbKind: "pglite" | "postgres";
+  /** The database as opened, for what needs its own connections to it (the job queue). */
+  database: Database;
   mailer: Mailer;
   /** Key that signs access tokens (HS256). */
   accessTokenKey: Uint8Array;

@@ -19,6 +19,7 @@ import { companiesRoutes } from "./modules/companies/companies.routes";
 import { creditsRoutes } from "./modules/credits/credits.routes";
 import { devicesGateway } from "./modules/devices/devices-gateway";
 import { devicesRoutes } from "./modules/devices/devices.routes";
+import { actionsPlugin } from "./modules/actions/actions.plugin";
 import { deviceActionsRoutes } from "./modules/devices/device-actions.routes";
 import { deviceAddRoutes } from "./modules/devices/device-add.routes";
 import { devicePageRoutes } from "./modules/devices/device-page.routes";
@@ -101,6 +102,7 @@ const modules = [
   usersAdminRoutes,
   invitationsRoutes,
   impersonationRoutes,
+  actionsPlugin,
   devicesRoutes,
   deviceAddRoutes,
   devicePageRoutes,
@@ -156,6 +158,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     env,
     db: database.db,
     dbKind: database.kind,
+    database,
     mailer,
     accessTokenKey: new TextEncoder().encode(secret),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
+import { type DrizzleTransactionLike, fromDrizzle } from "pg-boss";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Where the job queue (pg-boss) connects: the same database, through its own connections. */
+  jobs: { kind: "pglite"; pglite: PGlite } | { kind: "postgres"; url: string };
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +57,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
+      jobs: { kind: "postgres", url: opts.url },
       async migrate() {
         const client = await pool.connect();
         try {
@@ -86,6 +90,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: "pglite",
+    jobs: { kind: "pglite", pglite },
     async migrate() {
       await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
     },
@@ -111,6 +116,15 @@ const dialect = new PgDialect();
  */
 export async function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
   return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
+
+/**
+ * The job queue's connection inside a transaction: jobs queued through it are committed or
+ * rolled back with the transaction's own writes.
+ */
+export function jobsInTransaction(tx: Db) {
+  // The one database type answers rows as `unknown`; both drivers answer `{ rows }`.
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 
 /** The rows of a raw `db.execute`: PGlite and node-postgres both answer `{ rows }`. */

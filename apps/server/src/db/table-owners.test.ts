@@ -47,6 +47,8 @@ const OWNERS: Record<TableName, string> = {
   creditTypes: "modules/credits/credits.repo.ts",
   companyCredits: "modules/credits/credits.repo.ts",
   smtpSettings: "modules/email-smtp/email-smtp.repo.ts",
+  actions: "modules/actions/actions.repo.ts",
+  actionSteps: "modules/actions/actions.repo.ts",
   // The process's own settings (the session secret): no module owns them.
   settings: "db/settings.repo.ts",
 };

@@ -16,3 +16,4 @@ export * from "./notifications";
 export * from "./notices";
 export * from "./storage";
 export * from "./mfa";
+export * from "./actions";

@@ -20,25 +20,27 @@ const TAG_ROUTES: readonly { path: string; mode: TagMode; summary: string; done:
     path: "/api/devices/tags/assign",
     mode: "add",
     summary: "Put tags on devices, keeping the tags they have",
-    done: "Device tags assigned",
+    done: "Device tags are being assigned",
   },
   {
     path: "/api/devices/tags/unassign",
     mode: "remove",
     summary: "Take tags off devices; an empty tag_id takes all of them off",
-    done: "Device tags unassigned",
+    done: "Device tags are being unassigned",
   },
   {
     path: "/api/devices/tags/overwrite",
     mode: "replace",
     summary: "Leave devices with exactly these tags; an empty tag_id removes them all",
-    done: "Device tags overwritten",
+    done: "Device tags are being overwritten",
   },
 ];
 
 const TAG_RULES =
   "Devices and tags must belong to your company tree, and a tag goes only on devices of its " +
-  "own company or of the companies below it. Every change is made, or none.";
+  "own company or of the companies below it; otherwise nothing is changed. The changes run " +
+  "as an action, a step per device: progress is pushed as ActionStatusUpdated on " +
+  "`meta.channel`, and each step checks its device and tags again when it runs.";
 
 /** Editing devices: a device's name, description and tags, and tags of many devices at once. */
 export async function deviceEditRoutes(appBase: FastifyInstance) {
@@ -73,15 +75,23 @@ export async function deviceEditRoutes(appBase: FastifyInstance) {
           summary: route.summary,
           description: TAG_RULES,
           body: deviceTagsBodySchema,
-          response: { 200: messageEnvelopeSchema },
+          response: {
+            200: messageEnvelopeSchema.extend({ meta: z.object({ channel: z.string() }) }),
+          },
         },
         config: {
           access: { permission: "update_devices", tenant: true, scope: "devices:write" },
         },
       },
       async (request) => {
-        await changeDeviceTags(ctx.db, requireAuth(request), route.mode, request.body);
-        return okMessage(route.done);
+        const channel = await changeDeviceTags(
+          ctx.db,
+          app.actions,
+          requireAuth(request),
+          route.mode,
+          request.body,
+        );
+        return { ...okMessage(route.done), meta: { channel } };
       },
     );
   }

@@ -7,6 +7,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../plugins/errors";
+import type { ActionDefinition, ActionEngine } from "../actions/action-engine";
 import { deviceListRepo, type DeviceListRow } from "./devices-list.repo";
 import { devicesRepo } from "./devices.repo";
 
@@ -113,20 +114,75 @@ export async function updateDevice(
   });
 }
 
-/** `PUT /api/devices/tags/assign|unassign|overwrite`: every change or none. */
+/** The engine's name of each tag action. */
+export const TAG_ACTIONS: Record<TagMode, string> = {
+  add: "tags_assign",
+  remove: "tags_unassign",
+  replace: "tags_overwrite",
+};
+
+const TAG_LABELS: Record<TagMode, string> = {
+  add: "Tag assignment",
+  remove: "Tag removal",
+  replace: "Tag overwrite",
+};
+
+/** A tag step's own part of its action: the tags of its device. */
+interface TagStepParams {
+  tag_id: number[];
+}
+
+/**
+ * The tag actions on the action engine. Each device's step checks its change again when it
+ * runs (the device or a tag may have moved out of reach meanwhile) and applies it.
+ */
+export const tagActions: Record<string, ActionDefinition> = Object.fromEntries(
+  (Object.keys(TAG_ACTIONS) as TagMode[]).map((mode) => [
+    TAG_ACTIONS[mode],
+    {
+      label: TAG_LABELS[mode],
+      permission: "update_devices",
+      async run(tx, actor, step) {
+        const { tag_id: tagIds } = step.params as TagStepParams;
+        const change = { deviceId: step.deviceId, tagIds, source: "tag_id" };
+        await checkTagChanges(tx, actor, mode, [change], () => "device_id");
+        await devicesRepo(tx).changeTags(mode, [change]);
+        return `${TAG_LABELS[mode]} done`;
+      },
+    } satisfies ActionDefinition,
+  ]),
+);
+
+/**
+ * `PUT /api/devices/tags/assign|unassign|overwrite`: refused whole when any device or tag is
+ * out of reach; otherwise queued on the action engine, a step per device. Answers the
+ * action's status channel. A device listed twice gets the tags of all its entries.
+ */
 export async function changeDeviceTags(
   db: Db,
+  engine: ActionEngine,
   actor: Actor,
   mode: TagMode,
   body: DeviceTagsBody,
-): Promise<void> {
+): Promise<string> {
   const changes = body.data.map((entry, index) => ({
     deviceId: entry.device_id,
     tagIds: [...new Set(entry.tag_id)],
     source: `data.${index}.tag_id`,
   }));
-  await db.transaction(async (tx) => {
-    await checkTagChanges(tx, actor, mode, changes, (index) => `data.${index}.device_id`);
-    await devicesRepo(tx).changeTags(mode, changes);
-  });
+  await checkTagChanges(db, actor, mode, changes, (index) => `data.${index}.device_id`);
+  const merged = new Map<number, Set<number>>();
+  for (const change of changes) {
+    const tags = merged.get(change.deviceId) ?? new Set<number>();
+    for (const id of change.tagIds) tags.add(id);
+    merged.set(change.deviceId, tags);
+  }
+  return engine.request(
+    actor,
+    TAG_ACTIONS[mode],
+    [...merged].map(([deviceId, tags]) => ({
+      deviceId,
+      params: { tag_id: [...tags] } satisfies TagStepParams,
+    })),
+  );
 }

@@ -249,6 +249,12 @@ describe("the device list's fields, filters, edits, tags, statistics and export"
   const tag: Record<string, number> = {};
 
   const names = (page: Page) => page.data.map((d) => d.name).sort();
+  /** A tag change, and its action run to the end. */
+  const putTags = async (path: string, body: unknown) => {
+    const res = await admin.put(path, body);
+    await t.app.actions.settled();
+    return res;
+  };
   const list = async (query: string, agent = admin) =>
     (await agent.get(`/api/devices?limit=100&${query}`)).json<Page>();
 
@@ -294,7 +300,7 @@ describe("the device list's fields, filters, edits, tags, statistics and export"
 
   describe("GET /api/devices", () => {
     it("FM-ENTITY-001 answers each device with its tags, what it reported, its derived flags and its last connection", async () => {
-      await admin.put("/api/devices/tags/assign", {
+      await putTags("/api/devices/tags/assign", {
         data: [{ device_id: id["hq-core"], tag_id: [tag.critical] }],
       });
       const body = await list(`id=${id["hq-core"]},${id["depot-ap"]}`);
@@ -377,7 +383,7 @@ describe("the device list's fields, filters, edits, tags, statistics and export"
     });
 
     it("filters by tag and excludes a tag", async () => {
-      await admin.put("/api/devices/tags/overwrite", {
+      await putTags("/api/devices/tags/overwrite", {
         data: [
           { device_id: id["depot-gw"], tag_id: [tag.depot, tag.critical] },
           { device_id: id["depot-ap"], tag_id: [tag.depot] },
@@ -487,34 +493,34 @@ describe("the device list's fields, filters, edits, tags, statistics and export"
     it("adds tags, takes some or all off, and overwrites them", async () => {
       const device = id["hq-core"]!;
       const tagsOf = async () => (await list(`id=${device}`)).data[0]!.tags.map((t) => t.name);
-      const overwrite = await admin.put("/api/devices/tags/overwrite", {
+      const overwrite = await putTags("/api/devices/tags/overwrite", {
         data: [{ device_id: device, tag_id: [] }],
       });
       expect(overwrite.statusCode).toBe(200);
       expectMatchesReference("PUT", "/api/devices/tags/overwrite", 200, overwrite.json());
       expect(await tagsOf()).toEqual([]);
-      await admin.put("/api/devices/tags/assign", {
+      await putTags("/api/devices/tags/assign", {
         data: [{ device_id: device, tag_id: [tag.critical] }],
       });
-      const assign = await admin.put("/api/devices/tags/assign", {
+      const assign = await putTags("/api/devices/tags/assign", {
         data: [{ device_id: device, tag_id: [tag.critical] }],
       });
       expectMatchesReference("PUT", "/api/devices/tags/assign", 200, assign.json());
       expect(await tagsOf()).toEqual(["tag-critical"]);
-      const unassign = await admin.put("/api/devices/tags/unassign", {
+      const unassign = await putTags("/api/devices/tags/unassign", {
         data: [{ device_id: device, tag_id: [tag.critical] }],
       });
       expectMatchesReference("PUT", "/api/devices/tags/unassign", 200, unassign.json());
       expect(await tagsOf()).toEqual([]);
-      await admin.put("/api/devices/tags/assign", {
+      await putTags("/api/devices/tags/assign", {
         data: [{ device_id: device, tag_id: [tag.critical] }],
       });
-      await admin.put("/api/devices/tags/unassign", { data: [{ device_id: device, tag_id: [] }] });
+      await putTags("/api/devices/tags/unassign", { data: [{ device_id: device, tag_id: [] }] });
       expect(await tagsOf()).toEqual([]);
     });
 
     it("changes nothing when one device or tag is out of reach, naming which", async () => {
-      const res = await admin.put("/api/devices/tags/assign", {
+      const res = await putTags("/api/devices/tags/assign", {
         data: [
           { device_id: id["yard-spare"], tag_id: [tag.yard] },
           { device_id: id["far-away"], tag_id: [tag.critical] },
@@ -523,7 +529,7 @@ describe("the device list's fields, filters, edits, tags, statistics and export"
       expect(res.statusCode).toBe(404);
       expect(res.json<Failure>().errors[0]?.source).toBe("data.1.device_id");
       expect((await list(`id=${id["yard-spare"]}`)).data[0]?.tags).toEqual([]);
-      const foreignTag = await admin.put("/api/devices/tags/assign", {
+      const foreignTag = await putTags("/api/devices/tags/assign", {
         data: [{ device_id: id["yard-spare"], tag_id: [tag.foreign] }],
       });
       expect(foreignTag.statusCode).toBe(422);
@@ -531,7 +537,7 @@ describe("the device list's fields, filters, edits, tags, statistics and export"
     });
 
     it("lets a subsidiary's user see its devices' tags but not put a parent's tag on", async () => {
-      await admin.put("/api/devices/tags/overwrite", {
+      await putTags("/api/devices/tags/overwrite", {
         data: [{ device_id: id["depot-gw"], tag_id: [tag.critical, tag.depot] }],
       });
       const local = (await signedInAgent(t, { company: depot, role: "end_user" })).agent;

@@ -1,0 +1,63 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt } from "./columns";
+import { devices } from "./devices";
+import { users } from "./users";
+
+/**
+ * A bulk action over devices: what was asked, by whom, and where its progress is pushed.
+ * Its work is queued as jobs (pg-boss, in the same database) over chunks of its steps.
+ */
+export const actions = pgTable("actions", {
+  id: serial("id").primaryKey(),
+  /** The engine's name of the action: `tags_assign`, `tags_unassign`, `tags_overwrite`. */
+  name: text("name").notNull(),
+  /** Who started it; each step acts with that user's access as it is when the step runs. */
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  /** The `private-status.…` channel progress is pushed on. */
+  channel: text("channel").notNull(),
+  total: integer("total").notNull(),
+  /** running, done (every step done), failed (some step failed). */
+  status: text("status").notNull().default("running"),
+  createdAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+/**
+ * One device's part of an action, and its log. A step leaves `pending` in the transaction
+ * that applies it, so a job delivered twice applies each step once.
+ */
+export const actionSteps = pgTable(
+  "action_steps",
+  {
+    actionId: integer("action_id")
+      .notNull()
+      .references(() => actions.id, { onDelete: "cascade" }),
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    /** What this device's step takes (its tags, say), as the request gave it. */
+    params: jsonb("params").notNull(),
+    /** pending, done, failed. */
+    status: text("status").notNull().default("pending"),
+    message: text("message"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.actionId, t.deviceId] }),
+    index("action_steps_device_id_idx").on(t.deviceId, t.actionId),
+    // What is left to run, found without reading every step ever logged.
+    index("action_steps_pending_idx")
+      .on(t.actionId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

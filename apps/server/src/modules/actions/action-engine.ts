@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger } from "fastify";
+import { type ConstructorOptions, fromPglite, type Job, PgBoss } from "pg-boss";
+import { ACTION_STATUS_EVENT, statusChannel } from "@netfleet/contracts/events";
+import { type Database, type Db, jobsInTransaction } from "../../db/client";
+import type { Actor } from "../../lib/actor";
+import { newSecret } from "../../lib/secrets";
+import { AppError } from "../../plugins/errors";
+import type { Realtime } from "../../plugins/realtime";
+import { actorForJob } from "../accounts/authenticate";
+import { actionsRepo } from "./actions.repo";
+
+/** One device's part of an action, with what it takes (its tags, say). */
+export interface ActionStep {
+  deviceId: number;
+  params: unknown;
+}
+
+/** A bulk action, defined once for every caller: the API, the console's bulk bar, tasks. */
+export interface ActionDefinition {
+  /** How progress names it: "Tag assignment". */
+  label: string;
+  /** What its user must still be allowed when each step runs. */
+  permission: string;
+  /**
+   * Applies one device's step for `actor` in `tx` and answers the line its log keeps.
+   * An AppError fails the step with its message, and what the step wrote is undone.
+   */
+  run(tx: Db, actor: Actor, step: ActionStep): Promise<string>;
+}
+
+/** Steps per job: one transaction each, and one progress update. */
+const CHUNK = 250;
+
+interface ChunkJob {
+  actionId: number;
+  deviceIds: number[];
+}
+
+/** pg-boss on the server's database: PGlite's one connection, or a few of PostgreSQL's own. */
+function bossOptions(jobs: Database["jobs"]): ConstructorOptions {
+  const common = { schema: "pgboss", schedule: false, useListenNotify: true } as const;
+  return jobs.kind === "pglite"
+    ? { ...common, db: fromPglite(jobs.pglite), backend: "pglite" }
+    : { ...common, connectionString: jobs.url, max: 4 };
+}
+
+/**
+ * The one action engine. A request records the action and a pending step per device, and
+ * queues its steps in chunks in the same transaction; workers run each chunk in one
+ * transaction, a savepoint per step, so a chunk interrupted by a crash runs again whole
+ * and a step already finished is never applied twice. Each step acts as the user who asked,
+ * with that user's access as it is then. Progress goes to the action's status channel.
+ */
+export function createActionEngine(opts: {
+  database: Database;
+  realtime: Realtime;
+  definitions: Record<string, ActionDefinition>;
+  log: FastifyBaseLogger;
+  /** The queue its jobs go through. */
+  queue?: string;
+}) {
+  const { database, realtime, definitions, log, queue = "device-actions" } = opts;
+  const db = database.db;
+  const boss = new PgBoss(bossOptions(database.jobs));
+  boss.on("error", (err: unknown) => log.error({ err }, "the job queue failed"));
+  let started = false;
+
+  async function runChunk({ actionId, deviceIds }: ChunkJob) {
+    const action = await actionsRepo(db).byId(actionId);
+    if (!action) return;
+    const definition = definitions[action.name];
+    const actor = action.userId === null ? undefined : await actorForJob({ db }, action.userId);
+    await db.transaction(async (tx) => {
+      const repo = actionsRepo(tx);
+      for (const step of await repo.lockPending(actionId, deviceIds)) {
+        let outcome: { status: "done" | "failed"; message: string };
+        if (!definition || !actor || !actor.permissions.has(definition.permission)) {
+          outcome = { status: "failed", message: "The user who asked may no longer do this." };
+        } else {
+          try {
+            const message = await tx.transaction((savepoint) =>
+              definition.run(savepoint, actor, step),
+            );
+            outcome = { status: "done", message };
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            outcome = { status: "failed", message: err.message };
+          }
+        }
+        await repo.finishStep(actionId, step.deviceId, outcome);
+      }
+    });
+    await report(actionId);
+  }
+
+  /** Pushes the action's counts on its channel, and marks it finished when nothing is left. */
+  async function report(actionId: number) {
+    const repo = actionsRepo(db);
+    const action = await repo.byId(actionId);
+    if (!action) return;
+    const { pending, done, failed } = await repo.counts(actionId);
+    const over = pending === 0;
+    const status = failed > 0 ? "failed" : "done";
+    if (over) await repo.finish(actionId, status);
+    const label = definitions[action.name]?.label ?? action.name;
+    realtime.publish(action.channel, ACTION_STATUS_EVENT, {
+      status: over ? status : "running",
+      progress: Math.floor(((done + failed) * 100) / Math.max(action.total, 1)),
+      message: `${label}: ${done + failed} of ${action.total} devices, ${failed} failed`,
+      done,
+      failed,
+      total: action.total,
+    });
+  }
+
+  return {
+    /**
+     * Opens the queue and, unless `work` is false (a process that only queues), starts the
+     * workers, which take up what was queued and not finished before.
+     */
+    async start({ work = true }: { work?: boolean } = {}) {
+      await boss.start();
+      started = true;
+      await boss.createQueue(queue, { notify: true, retryLimit: 5, retryBackoff: true });
+      if (!work) return;
+      await boss.work<ChunkJob>(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]: Job<ChunkJob>[]) => runChunk(job!.data),
+      );
+    },
+
+    /**
+     * Records an action of `name` over these steps, one per device, and queues it; answers
+     * its status channel at once. Checking the request is the caller's part.
+     */
+    async request(actor: Actor, name: string, steps: readonly ActionStep[]): Promise<string> {
+      if (!definitions[name]) throw new Error(`No action is defined as ${name}.`);
+      const channel = statusChannel(actor.id, newSecret(24));
+      await db.transaction(async (tx) => {
+        const actionId = await actionsRepo(tx).create({
+          name,
+          userId: actor.id,
+          channel,
+          steps,
+        });
+        const jobs = [];
+        for (let i = 0; i < steps.length; i += CHUNK) {
+          const deviceIds = steps.slice(i, i + CHUNK).map((step) => step.deviceId);
+          jobs.push({ data: { actionId, deviceIds } satisfies ChunkJob });
+        }
+        // In the action's own transaction: the action and its jobs exist together or not at all.
+        await boss.insert(queue, jobs, { db: jobsInTransaction(tx) });
+      });
+      return channel;
+    },
+
+    /** One job's work as a worker does it: for a job delivered again. */
+    runJob: runChunk,
+
+    /** Resolves once no step of any action is left to run (tests, shutdown reports). */
+    async settled(timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      while (await actionsRepo(db).anyPending()) {
+        if (Date.now() > until) throw new Error("Actions still running.");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+export type ActionEngine = ReturnType<typeof createActionEngine>;

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { tagActions } from "../devices/devices-edit";
+import { type ActionEngine, createActionEngine } from "./action-engine";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The action engine every bulk action runs on. */
+    actions: ActionEngine;
+  }
+}
+
+/**
+ * The action engine with every action defined, its workers started when the server is
+ * ready (resuming what a stop interrupted) and stopped when it closes.
+ */
+export const actionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const engine = createActionEngine({
+      database: app.ctx.database,
+      realtime: app.ctx.realtime,
+      definitions: { ...tagActions },
+      log: app.log.child({ module: "actions" }),
+    });
+    app.decorate("actions", engine);
+    app.addHook("onReady", () => engine.start());
+    app.addHook("onClose", () => engine.stop());
+  },
+  { name: "actions" },
+);

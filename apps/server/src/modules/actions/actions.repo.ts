@@ -1,0 +1,107 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, resultRows } from "../../db/client";
+import { actions, actionSteps } from "../../db/schema";
+
+export type StepStatus = "pending" | "done" | "failed";
+
+/** Rows a single insert writes at most: well under PostgreSQL's 65 535 values. */
+const INSERT_ROWS = 5_000;
+
+/** Bulk actions and their steps: what was asked, and each device's part and outcome. */
+export function actionsRepo(db: Db) {
+  return {
+    /** A new running action with a pending step per device; answers its id. */
+    async create(action: {
+      name: string;
+      userId: number;
+      channel: string;
+      steps: readonly { deviceId: number; params: unknown }[];
+    }): Promise<number> {
+      const [row] = await db
+        .insert(actions)
+        .values({
+          name: action.name,
+          userId: action.userId,
+          channel: action.channel,
+          total: action.steps.length,
+        })
+        .returning({ id: actions.id });
+      const id = row!.id;
+      for (let i = 0; i < action.steps.length; i += INSERT_ROWS) {
+        await db
+          .insert(actionSteps)
+          .values(
+            action.steps
+              .slice(i, i + INSERT_ROWS)
+              .map((step) => ({ actionId: id, deviceId: step.deviceId, params: step.params })),
+          );
+      }
+      return id;
+    },
+
+    async byId(id: number) {
+      const [row] = await db.select().from(actions).where(eq(actions.id, id));
+      return row;
+    },
+
+    /**
+     * Of these devices' steps, the ones still pending, locked until the transaction ends.
+     * A second delivery of the same job waits here, then finds them finished.
+     */
+    async lockPending(actionId: number, deviceIds: readonly number[]) {
+      return db
+        .select({ deviceId: actionSteps.deviceId, params: actionSteps.params })
+        .from(actionSteps)
+        .where(
+          and(
+            eq(actionSteps.actionId, actionId),
+            inArray(actionSteps.deviceId, [...deviceIds]),
+            eq(actionSteps.status, "pending"),
+          ),
+        )
+        .orderBy(actionSteps.deviceId)
+        .for("update");
+    },
+
+    async finishStep(
+      actionId: number,
+      deviceId: number,
+      outcome: { status: Exclude<StepStatus, "pending">; message: string },
+    ) {
+      await db
+        .update(actionSteps)
+        .set({ ...outcome, finishedAt: new Date() })
+        .where(and(eq(actionSteps.actionId, actionId), eq(actionSteps.deviceId, deviceId)));
+    },
+
+    /** How many of the action's steps are pending, done and failed. */
+    async counts(actionId: number): Promise<Record<StepStatus, number>> {
+      const rows = await db
+        .select({ status: actionSteps.status, count: sql<number>`count(*)::integer` })
+        .from(actionSteps)
+        .where(eq(actionSteps.actionId, actionId))
+        .groupBy(actionSteps.status);
+      const counts = { pending: 0, done: 0, failed: 0 };
+      for (const row of rows) counts[row.status as StepStatus] = row.count;
+      return counts;
+    },
+
+    /** Marks a running action finished; false when another delivery finished it first. */
+    async finish(actionId: number, status: "done" | "failed"): Promise<boolean> {
+      const rows = await db
+        .update(actions)
+        .set({ status, finishedAt: new Date() })
+        .where(and(eq(actions.id, actionId), eq(actions.status, "running")))
+        .returning({ id: actions.id });
+      return rows.length > 0;
+    },
+
+    /** Whether any step of any action waits to run. */
+    async anyPending(): Promise<boolean> {
+      const result = await db.execute(
+        sql`select exists (select 1 from ${actionSteps} where ${actionSteps.status} = 'pending') as pending`,
+      );
+      return resultRows<{ pending: boolean }>(result)[0]?.pending ?? false;
+    },
+  };
+}
