@@ -20,6 +20,7 @@ import { creditsRoutes } from "./modules/credits/credits.routes";
 import { devicesGateway } from "./modules/devices/devices-gateway";
 import { devicesRoutes } from "./modules/devices/devices.routes";
 import { actionsPlugin } from "./modules/actions/actions.plugin";
+import { actionsRoutes } from "./modules/actions/actions.routes";
 import { deviceActionsRoutes } from "./modules/devices/device-actions.routes";
 import { deviceAddRoutes } from "./modules/devices/device-add.routes";
 import { devicePageRoutes } from "./modules/devices/device-page.routes";
@@ -103,6 +104,7 @@ const modules = [
   invitationsRoutes,
   impersonationRoutes,
   actionsPlugin,
+  actionsRoutes,
   devicesRoutes,
   deviceAddRoutes,
   devicePageRoutes,

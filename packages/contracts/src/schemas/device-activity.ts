@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "./common";
+import { idParamSchema, idSchema } from "./common";
 
 /**
  * What happens to a device beyond its current state: its activity (table device_events),
@@ -154,3 +154,42 @@ export const devicesStatusUpdateSchema = z.object({
   overflow: z.boolean(),
 });
 export type DevicesStatusUpdate = z.infer<typeof devicesStatusUpdateSchema>;
+
+/** `GET /api/devices/actions/logs`: one device's part of every bulk action, newest first. */
+export const actionLogsQuerySchema = z.object({
+  device_id: idParamSchema,
+  limit: z.coerce.number().int().min(0).max(100).default(10),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ActionLogsQuery = z.infer<typeof actionLogsQuerySchema>;
+
+/** What happened in a device's step of an action: one event, the step's outcome. */
+export const actionLogEventSchema = z.object({
+  /** The action's id, as `scheduler_id`. */
+  reference_id: z.string(),
+  action: z.string(),
+  /** ISO 8601 (UTC). */
+  created_at: z.string(),
+  message: z.string(),
+});
+
+/** One device's step of one action, as RMS API v3 logs an action. */
+export const actionLogSchema = z.object({
+  device_id: z.number().int(),
+  device_name: z.string(),
+  device_serial: z.string().nullable(),
+  /** The engine's name of the action: `tags_assign`, `tags_unassign`, `tags_overwrite`. */
+  action_name: z.string(),
+  /** The action's id: every device's step of one action shares it. */
+  scheduler_id: z.string(),
+  /** `pending`, `done` or `failed`. */
+  request_target_state: z.enum(["pending", "done", "failed"]),
+  /** `request`: a user's call, from the console or the API. */
+  action_initialized_from: z.string(),
+  /** ISO 8601 (UTC): when the action was asked for. */
+  created_at: z.string(),
+  /** ISO 8601 (UTC): when this device's step ended; absent while it waits. */
+  finished_at: z.string().optional(),
+  events: z.array(actionLogEventSchema),
+});
+export type ActionLog = z.infer<typeof actionLogSchema>;

@@ -28,5 +28,3 @@ ALTER TABLE "action_steps" ADD CONSTRAINT "action_steps_action_id_actions_id_fk"
 ALTER TABLE "action_steps" ADD CONSTRAINT "action_steps_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "action_steps_device_id_idx" ON "action_steps" USING btree ("device_id","action_id");
---> statement-breakpoint
-CREATE INDEX "action_steps_pending_idx" ON "action_steps" USING btree ("action_id") WHERE "action_steps"."status" = 'pending';

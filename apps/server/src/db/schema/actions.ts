@@ -8,7 +8,6 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
 import { createdAt } from "./columns";
 import { devices } from "./devices";
 import { users } from "./users";
@@ -55,9 +54,5 @@ export const actionSteps = pgTable(
   (t) => [
     primaryKey({ columns: [t.actionId, t.deviceId] }),
     index("action_steps_device_id_idx").on(t.deviceId, t.actionId),
-    // What is left to run, found without reading every step ever logged.
-    index("action_steps_pending_idx")
-      .on(t.actionId)
-      .where(sql`${t.status} = 'pending'`),
   ],
 );

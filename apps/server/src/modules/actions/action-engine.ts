@@ -101,7 +101,6 @@ export function createActionEngine(opts: {
     const { pending, done, failed } = await repo.counts(actionId);
     const over = pending === 0;
     const status = failed > 0 ? "failed" : "done";
-    if (over) await repo.finish(actionId, status);
     const label = definitions[action.name]?.label ?? action.name;
     realtime.publish(action.channel, ACTION_STATUS_EVENT, {
       status: over ? status : "running",
@@ -111,6 +110,7 @@ export function createActionEngine(opts: {
       failed,
       total: action.total,
     });
+    if (over) await repo.finish(actionId, status);
   }
 
   return {
@@ -158,10 +158,10 @@ export function createActionEngine(opts: {
     /** One job's work as a worker does it: for a job delivered again. */
     runJob: runChunk,
 
-    /** Resolves once no step of any action is left to run (tests, shutdown reports). */
+    /** Resolves once every action has finished and said so on its channel (tests). */
     async settled(timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
-      while (await actionsRepo(db).anyPending()) {
+      while (await actionsRepo(db).anyRunning()) {
         if (Date.now() > until) throw new Error("Actions still running.");
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

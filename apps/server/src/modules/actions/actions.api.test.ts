@@ -7,6 +7,7 @@ import { AppError } from "../../plugins/errors";
 import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
+import { expectMatchesReference } from "../../test/reference-api";
 import { actorForJob } from "../accounts/authenticate";
 import { type ActionDefinition, createActionEngine } from "./action-engine";
 
@@ -63,13 +64,18 @@ function engineWith(definitions: Record<string, ActionDefinition>, queue: string
   });
 }
 
+/** Devices of the home company, made one after another: their ids ascend in this order. */
+async function devicesNamed(names: string[]) {
+  const made = [];
+  for (const name of names) made.push(await f.device({ company: home, name }));
+  return made;
+}
+
 const actorOf = async (userId: number) => (await actorForJob(t.app.ctx, userId))!;
 
 describe("the action engine", () => {
   it("runs a tag assignment as an action: a channel at once, a logged step per device, done on the channel", async () => {
-    const devices = await Promise.all(
-      ["a", "b", "c"].map((name) => f.device({ company: home, name: `engine-${name}` })),
-    );
+    const devices = await devicesNamed(["engine-a", "engine-b", "engine-c"]);
     const tag = await f.tag({ company: home, name: "engine-tag" });
     const published = vi.spyOn(t.app.ctx.realtime, "publish");
     const res = await admin.put("/api/devices/tags/assign", {
@@ -93,6 +99,7 @@ describe("the action engine", () => {
       devices.map((d) => [d.id, "done", "Tag assignment done"]),
     );
     const updates = published.mock.calls.filter(([on]) => on === channel);
+    expect(updates).toHaveLength(1);
     expect(updates.at(-1)).toEqual([
       channel,
       ACTION_STATUS_EVENT,
@@ -145,9 +152,7 @@ describe("the action engine", () => {
   });
 
   it("applies each step once when its job comes twice, and resumes queued work after a stop", async () => {
-    const devices = await Promise.all(
-      [1, 2, 3, 4].map((n) => f.device({ company: home, name: `engine-once-${n}` })),
-    );
+    const devices = await devicesNamed([1, 2, 3, 4].map((n) => `engine-once-${n}`));
     const runs: number[] = [];
     const counting: ActionDefinition = {
       label: "Count",
@@ -190,5 +195,52 @@ describe("the action engine", () => {
     expect(again.map((s) => s.finishedAt)).toEqual(
       steps.filter((s) => s.status === "done").map((s) => s.finishedAt),
     );
+  });
+});
+
+describe("GET /api/devices/actions/logs", () => {
+  it("answers a device's part of each action, newest first, as RMS logs an action", async () => {
+    const device = await f.device({ company: home, name: "engine-logged", serial: "LOGGED0001" });
+    const tag = await f.tag({ company: home, name: "engine-logged-tag" });
+    const body = { data: [{ device_id: device.id, tag_id: [tag.id] }] };
+    const first = (await admin.put("/api/devices/tags/assign", body)).json<{
+      meta: { channel: string };
+    }>();
+    await t.app.actions.settled();
+    await admin.put("/api/devices/tags/unassign", body);
+    await t.app.actions.settled();
+
+    const res = await admin.get(`/api/devices/actions/logs?device_id=${device.id}`);
+    expect(res.statusCode).toBe(200);
+    expectMatchesReference("GET", "/api/devices/actions/logs", 200, res.json());
+    const { data, meta } = res.json<{ data: Record<string, unknown>[]; meta: { total: number } }>();
+    expect(meta.total).toBe(2);
+    expect(data.map((entry) => [entry.action_name, entry.request_target_state])).toEqual([
+      ["tags_unassign", "done"],
+      ["tags_assign", "done"],
+    ]);
+    const { action } = await stepsOf(first.meta.channel);
+    expect(data[1]).toMatchObject({
+      device_id: device.id,
+      device_name: "engine-logged",
+      device_serial: "LOGGED0001",
+      scheduler_id: String(action.id),
+      created_at: action.createdAt.toISOString(),
+      events: [{ reference_id: String(action.id), message: "Tag assignment done" }],
+    });
+
+    const paged = await admin.get(
+      `/api/devices/actions/logs?device_id=${device.id}&limit=1&offset=1`,
+    );
+    expect(
+      paged.json<{ data: { action_name: string }[] }>().data.map((e) => e.action_name),
+    ).toEqual(["tags_assign"]);
+  });
+
+  it("answers a device outside the caller's tree as a missing one", async () => {
+    const theirs = await f.device({ company: other, name: "engine-hidden" });
+    const res = await admin.get(`/api/devices/actions/logs?device_id=${theirs.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ errors: { source: string }[] }>().errors[0]?.source).toBe("device_id");
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, resultRows } from "../../db/client";
 import { actions, actionSteps } from "../../db/schema";
 
@@ -96,12 +96,37 @@ export function actionsRepo(db: Db) {
       return rows.length > 0;
     },
 
-    /** Whether any step of any action waits to run. */
-    async anyPending(): Promise<boolean> {
+    /** A page of one device's steps, newest action first, with how many there are. */
+    async logOf(deviceId: number, page: { limit: number; offset: number }) {
+      const where = eq(actionSteps.deviceId, deviceId);
+      const rows = await db
+        .select({
+          actionId: actions.id,
+          name: actions.name,
+          createdAt: actions.createdAt,
+          status: actionSteps.status,
+          message: actionSteps.message,
+          finishedAt: actionSteps.finishedAt,
+        })
+        .from(actionSteps)
+        .innerJoin(actions, eq(actions.id, actionSteps.actionId))
+        .where(where)
+        .orderBy(desc(actionSteps.actionId))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [counted] = await db
+        .select({ total: sql<number>`count(*)::integer` })
+        .from(actionSteps)
+        .where(where);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Whether any action is still running. */
+    async anyRunning(): Promise<boolean> {
       const result = await db.execute(
-        sql`select exists (select 1 from ${actionSteps} where ${actionSteps.status} = 'pending') as pending`,
+        sql`select exists (select 1 from ${actions} where ${actions.status} = 'running') as running`,
       );
-      return resultRows<{ pending: boolean }>(result)[0]?.pending ?? false;
+      return resultRows<{ running: boolean }>(result)[0]?.running ?? false;
     },
   };
 }

@@ -77,7 +77,12 @@ export function devicePageRepo(db: Db) {
     /** The device's id, company and serial, when it lies in the caller's company tree. */
     async findRef(scope: TenantScope, id: number) {
       const [row] = await db
-        .select({ id: devices.id, companyId: devices.companyId, serial: devices.serial })
+        .select({
+          id: devices.id,
+          companyId: devices.companyId,
+          name: devices.name,
+          serial: devices.serial,
+        })
         .from(devices)
         .where(and(eq(devices.id, id), inTenant(scope, devices.companyId)));
       return row;
