@@ -28,6 +28,9 @@ export interface ActionDefinition {
   run(tx: Db, actor: Actor, step: ActionStep): Promise<string>;
 }
 
+/** The message of steps whose job failed every time it ran (see the server's log). */
+const GAVE_UP = "The step could not be run; the server's log tells why.";
+
 /** Steps per job: one transaction each, and one progress update. */
 const CHUNK = 250;
 
@@ -58,8 +61,12 @@ export function createActionEngine(opts: {
   log: FastifyBaseLogger;
   /** The queue its jobs go through. */
   queue?: string;
+  /** Runs of a job after its first that fail before its steps are given up. */
+  retryLimit?: number;
 }) {
-  const { database, realtime, definitions, log, queue = "device-actions" } = opts;
+  const { database, realtime, definitions, log, queue = "device-actions", retryLimit = 5 } = opts;
+  /** Where pg-boss puts a job whose every run failed: its steps are failed from there. */
+  const deadLetter = `${queue}-failed`;
   const db = database.db;
   const boss = new PgBoss(bossOptions(database.jobs));
   boss.on("error", (err: unknown) => log.error({ err }, "the job queue failed"));
@@ -93,6 +100,12 @@ export function createActionEngine(opts: {
     await report(actionId);
   }
 
+  /** A job pg-boss gave up on: its steps still pending fail, so the action can end. */
+  async function giveUp({ actionId, deviceIds }: ChunkJob) {
+    await actionsRepo(db).failPending(actionId, deviceIds, GAVE_UP);
+    await report(actionId);
+  }
+
   /** Pushes the action's counts on its channel, and marks it finished when nothing is left. */
   async function report(actionId: number) {
     const repo = actionsRepo(db);
@@ -121,12 +134,27 @@ export function createActionEngine(opts: {
     async start({ work = true }: { work?: boolean } = {}) {
       await boss.start();
       started = true;
-      await boss.createQueue(queue, { notify: true, retryLimit: 5, retryBackoff: true });
+      await boss.createQueue(deadLetter, { notify: true });
+      await boss.createQueue(queue, {
+        notify: true,
+        retryLimit,
+        retryBackoff: retryLimit > 0,
+        deadLetter,
+      });
       if (!work) return;
-      await boss.work<ChunkJob>(
-        queue,
-        { batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]: Job<ChunkJob>[]) => runChunk(job!.data),
+      // A new job wakes a worker at once (NOTIFY); a retry or a job left by a stopped
+      // server is found by polling, every second rather than pg-boss's 30.
+      const options = { batchSize: 1, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 };
+      await boss.work<ChunkJob>(queue, options, async ([job]: Job<ChunkJob>[]) => {
+        try {
+          await runChunk(job!.data);
+        } catch (err) {
+          log.error({ err, action: job!.data.actionId }, "a job of an action failed");
+          throw err;
+        }
+      });
+      await boss.work<ChunkJob>(deadLetter, options, async ([job]: Job<ChunkJob>[]) =>
+        giveUp(job!.data),
       );
     },
 

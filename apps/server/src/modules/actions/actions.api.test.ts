@@ -54,13 +54,14 @@ const tagIdsOf = async (deviceId: number) =>
     .sort((a, b) => a - b);
 
 /** An engine of its own on the test database and its own queue, running `definitions`. */
-function engineWith(definitions: Record<string, ActionDefinition>, queue: string) {
+function engineWith(definitions: Record<string, ActionDefinition>, queue: string, retryLimit = 5) {
   return createActionEngine({
     database: t.database,
     realtime: t.app.ctx.realtime,
     definitions,
     log: t.app.log,
     queue,
+    retryLimit,
   });
 }
 
@@ -150,6 +151,28 @@ describe("the action engine", () => {
       message: "The user who asked may no longer do this.",
     });
   });
+
+  it("fails the steps of a job that failed every time it ran, and ends the action", async () => {
+    const [device] = await devicesNamed(["engine-broken"]);
+    const broken: ActionDefinition = {
+      label: "Broken",
+      permission: "update_devices",
+      run: () => Promise.reject(new Error("the database went away")),
+    };
+    const engine = engineWith({ broken }, "test-broken", 1);
+    await engine.start();
+    const channel = await engine.request(await actorOf(adminId), "broken", [
+      { deviceId: device!.id, params: {} },
+    ]);
+    await engine.settled(30_000);
+    await engine.stop();
+    const { action, steps } = await stepsOf(channel);
+    expect(action.status).toBe("failed");
+    expect(steps[0]).toMatchObject({
+      status: "failed",
+      message: "The step could not be run; the server's log tells why.",
+    });
+  }, 40_000);
 
   it("applies each step once when its job comes twice, and resumes queued work after a stop", async () => {
     const devices = await devicesNamed([1, 2, 3, 4].map((n) => `engine-once-${n}`));

@@ -74,6 +74,20 @@ export function actionsRepo(db: Db) {
         .where(and(eq(actionSteps.actionId, actionId), eq(actionSteps.deviceId, deviceId)));
     },
 
+    /** Fails these devices' steps that are still pending. */
+    async failPending(actionId: number, deviceIds: readonly number[], message: string) {
+      await db
+        .update(actionSteps)
+        .set({ status: "failed", message, finishedAt: new Date() })
+        .where(
+          and(
+            eq(actionSteps.actionId, actionId),
+            inArray(actionSteps.deviceId, [...deviceIds]),
+            eq(actionSteps.status, "pending"),
+          ),
+        );
+    },
+
     /** How many of the action's steps are pending, done and failed. */
     async counts(actionId: number): Promise<Record<StepStatus, number>> {
       const rows = await db
