@@ -75,8 +75,10 @@ async function turn(
   concurrency = CONCURRENCY,
 ): Promise<Turn> {
   const script = fileURLToPath(new URL("./load-http.mjs", import.meta.url));
-  const warmup = WARMUP;
-  const args = [script, JSON.stringify({ port, path, headers, requests, concurrency, warmup })];
+  const args = [
+    script,
+    JSON.stringify({ port, path, headers, requests, concurrency, warmup: WARMUP }),
+  ];
   const child = pinned
     ? spawn("taskset", ["-c", "1", process.execPath, ...args], {
         stdio: ["ignore", "pipe", "inherit"],

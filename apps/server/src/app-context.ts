@@ -11,8 +11,7 @@ import type { Realtime } from "./plugins/realtime";
 export interface AppContext {
   env: Env;
   db: Db;
-  dbKind: "pglite" | "postgres";
-  /** The database as opened, for what needs its own connections to it (the job queue). */
+  /** The database as opened: its kind, and the job queue's own connections to it. */
   database: Database;
   mailer: Mailer;
   /** Key that signs access tokens (HS256). */

@@ -159,7 +159,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const ctx: AppContext = {
     env,
     db: database.db,
-    dbKind: database.kind,
     database,
     mailer,
     accessTokenKey: new TextEncoder().encode(secret),

@@ -7,7 +7,7 @@ import { newSecret } from "../../lib/secrets";
 import { AppError } from "../../plugins/errors";
 import type { Realtime } from "../../plugins/realtime";
 import { actorForJob } from "../accounts/authenticate";
-import { actionsRepo } from "./actions.repo";
+import { type ActionRow, actionsRepo } from "./actions.repo";
 
 /** One device's part of an action, with what it takes (its tags, say). */
 export interface ActionStep {
@@ -97,21 +97,22 @@ export function createActionEngine(opts: {
         await repo.finishStep(actionId, step.deviceId, outcome);
       }
     });
-    await report(actionId);
+    await report(action);
   }
 
   /** A job pg-boss gave up on: its steps still pending fail, so the action can end. */
   async function giveUp({ actionId, deviceIds }: ChunkJob) {
-    await actionsRepo(db).failPending(actionId, deviceIds, GAVE_UP);
-    await report(actionId);
-  }
-
-  /** Pushes the action's counts on its channel, and marks it finished when nothing is left. */
-  async function report(actionId: number) {
     const repo = actionsRepo(db);
     const action = await repo.byId(actionId);
     if (!action) return;
-    const { pending, done, failed } = await repo.counts(actionId);
+    await repo.failPending(actionId, deviceIds, GAVE_UP);
+    await report(action);
+  }
+
+  /** Pushes the action's counts on its channel, and marks it finished when nothing is left. */
+  async function report(action: ActionRow) {
+    const repo = actionsRepo(db);
+    const { pending, done, failed } = await repo.counts(action.id);
     const over = pending === 0;
     const status = failed > 0 ? "failed" : "done";
     const label = definitions[action.name]?.label ?? action.name;
@@ -123,7 +124,7 @@ export function createActionEngine(opts: {
       failed,
       total: action.total,
     });
-    if (over) await repo.finish(actionId, status);
+    if (over) await repo.finish(action.id, status);
   }
 
   return {

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, resultRows } from "../../db/client";
 import { actions, actionSteps } from "../../db/schema";
 
+export type ActionRow = typeof actions.$inferSelect;
+
 export type StepStatus = "pending" | "done" | "failed";
 
 /** Rows a single insert writes at most: well under PostgreSQL's 65 535 values. */

@@ -355,71 +355,81 @@ export function deviceListRepo(db: Db) {
     return { total: answer?.total ?? 0, ids: answer?.ids ?? null };
   }
 
-  /**
-   * One page in `keys` order from `where`, walking from a cursor when given. With `matches`,
-   * the page is chosen among them (none when there are more than a few), and `where` is
-   * not used.
-   */
+  /** The `order by` of `keys` for a page walking `forward`, each key wrapped by `wrap`. */
+  const orderBy = (
+    keys: readonly OrderKey[],
+    forward: boolean,
+    wrap: (e: ListExpression) => ListExpression = (e) => e,
+  ) =>
+    sql.join(
+      keys.map(({ expression, descending }) =>
+        descending === forward ? desc(wrap(expression)) : asc(wrap(expression)),
+      ),
+      sql`, `,
+    );
+
+  type PageOptions = {
+    limit: number;
+    offset: number;
+    cursor?: { values: string[]; forward: boolean } | undefined;
+  };
+
+  /** One page in `keys` order from `where`, walking from a cursor when given. */
   async function page(
     where: SQL | undefined,
     keys: readonly OrderKey[],
-    opts: {
-      limit: number;
-      offset: number;
-      cursor?: { values: string[]; forward: boolean };
+    opts: PageOptions & {
       /** Sort through the filter's own indexes rather than walk a sort index (few matches). */
       fewMatches: boolean;
       /** How many match, answered in the same statement as the page. */
       total?: SQL<number>;
-      matches?: ReturnType<typeof fewMatchesOf>;
     },
   ) {
     const forward = opts.cursor?.forward ?? true;
-    const orderBy = (sortKeys: readonly OrderKey[], wrap: (e: ListExpression) => ListExpression) =>
-      sql.join(
-        sortKeys.map(({ expression, descending }) =>
-          descending === forward ? desc(wrap(expression)) : asc(wrap(expression)),
-        ),
-        sql`, `,
-      );
-    const beyondCursor = (sortKeys: readonly OrderKey[]) =>
-      opts.cursor && beyond(sortKeys, opts.cursor.values, forward);
-    const window = sql`limit ${opts.limit} offset ${opts.offset}`;
-    const { matches } = opts;
+    const after = opts.cursor && beyond(keys, opts.cursor.values, forward);
     // A few rows are sorted by an expression the planner cannot take to a sort index, so that
     // it sorts the rows read rather than walk the index looking for them.
     const few = (e: ListExpression) => (opts.fewMatches ? sql`coalesce(${e}, ${e})` : e);
-    if (matches) {
-      // The page's ids, keys and count first, then its rows by id through a statement
-      // planned once per connection: planning the two in one cost more than running them.
-      const chosen = resultRows<{ id: number; cursorKey: string[]; total: number }>(
-        await db.execute(
-          sql`with matches as (${matches.query}) select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, beyondCursor(matches.keys))} order by ${orderBy(matches.keys, (e) => e)} ${window}`,
-        ),
-      );
-      const read = new Map(
-        (
-          await rowsByIds(
-            undefined,
-            chosen.map(({ id }) => id),
-          )
-        ).map((row) => [row.device.id, row]),
-      );
-      const rows = chosen.flatMap(({ id, cursorKey, total }) => {
-        const row = read.get(id);
-        return row ? [{ ...row, cursorKey, total }] : [];
-      });
-      return forward ? rows : rows.reverse();
-    }
     const columns = sql`${ROW_SELECT}, ${cursorKeyOf(keys)} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``}`;
     const result = await db.execute(
-      sql`select ${columns} from ${FROM} where ${and(where, beyondCursor(keys)) ?? sql`true`} order by ${orderBy(keys, few)} ${window}`,
+      sql`select ${columns} from ${FROM} where ${and(where, after) ?? sql`true`} order by ${orderBy(keys, forward, few)} limit ${opts.limit} offset ${opts.offset}`,
     );
     const rows = resultRows<Record<string, unknown>>(result).map((raw) => ({
       ...listRow(raw),
       cursorKey: raw.cursorKey as string[],
       total: raw.total as number | undefined,
     }));
+    return forward ? rows : rows.reverse();
+  }
+
+  /**
+   * One page chosen among a search's `matches` (none when there are more than a few): their
+   * ids, keys and count first, then the rows by id through a statement planned once per
+   * connection, since planning the two in one cost more than running them.
+   */
+  async function pageAmongMatches(
+    matches: ReturnType<typeof fewMatchesOf>,
+    opts: PageOptions,
+  ): Promise<Awaited<ReturnType<typeof page>>> {
+    const forward = opts.cursor?.forward ?? true;
+    const after = opts.cursor && beyond(matches.keys, opts.cursor.values, forward);
+    const chosen = resultRows<{ id: number; cursorKey: string[]; total: number }>(
+      await db.execute(
+        sql`with matches as (${matches.query}) select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, after)} order by ${orderBy(matches.keys, forward)} limit ${opts.limit} offset ${opts.offset}`,
+      ),
+    );
+    const read = new Map(
+      (
+        await rowsByIds(
+          undefined,
+          chosen.map(({ id }) => id),
+        )
+      ).map((row) => [row.device.id, row]),
+    );
+    const rows = chosen.flatMap(({ id, cursorKey, total }) => {
+      const row = read.get(id);
+      return row ? [{ ...row, cursorKey, total }] : [];
+    });
     return forward ? rows : rows.reverse();
   }
 
@@ -481,14 +491,9 @@ export function deviceListRepo(db: Db) {
         found = known && fetched.length > 0 ? FAR_PAST_CAP : fetched[0]?.total;
         if (!known && found === FAR_PAST_CAP) farPastCapSeen.set(db, Date.now());
       } else if (query.limit > 0) {
-        // Most searches find a few devices: one statement finds them, counts them and sorts
-        // the page from them, and answers nothing when there are more than a few.
-        fetched = await page(undefined, keys, {
-          ...pageOpts,
-          fewMatches: true,
-          matches: fewMatchesOf(where, keys),
-          total: sql<number>`(select count(*)::integer from matches)`,
-        });
+        // Most searches find a few devices: one statement finds them, counts them and picks
+        // the page among them, and answers nothing when there are more than a few.
+        fetched = await pageAmongMatches(fewMatchesOf(where, keys), pageOpts);
         found = fetched[0]?.total;
       }
       if (found === undefined) {

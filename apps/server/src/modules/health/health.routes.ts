@@ -7,12 +7,12 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get("/healthz", { schema: { hide: true } }, async (request, reply) => {
     try {
       await ping(app.ctx.db);
-      return { status: "ok", version: APP_VERSION, database: app.ctx.dbKind };
+      return { status: "ok", version: APP_VERSION, database: app.ctx.database.kind };
     } catch (err) {
       request.log.error({ err }, "health check failed");
       return reply
         .status(503)
-        .send({ status: "unavailable", version: APP_VERSION, database: app.ctx.dbKind });
+        .send({ status: "unavailable", version: APP_VERSION, database: app.ctx.database.kind });
     }
   });
 }
