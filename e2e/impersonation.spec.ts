@@ -87,11 +87,13 @@ test.describe.serial("impersonation", () => {
     });
     expect(revoked.status()).toBe(200);
     expect((await page.request.get("/api/user")).status()).toBe(401);
-    // The open console notices the dead session by itself; start afresh instead of racing it.
-    await page.goto("about:blank");
+    // The open console notices the dead session by itself and navigates away: sign in again
+    // in a page of our own, closing the old one, instead of racing its navigation.
+    const fresh = await page.context().newPage();
+    await page.close();
 
-    await signIn(page, SUPPORT, "/users/impersonation-logs");
-    const newest = page.getByRole("table", { name: "Impersonation logs" }).getByRole("row").nth(1);
+    await signIn(fresh, SUPPORT, "/users/impersonation-logs");
+    const newest = fresh.getByRole("table", { name: "Impersonation logs" }).getByRole("row").nth(1);
     await expect(newest).toContainText(END_USER);
     await expect(newest).toContainText("Signed out");
   });
