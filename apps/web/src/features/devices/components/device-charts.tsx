@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPart } from "../../../lib/lazy-part";
 import {
   Alert,
   ColorSwatch,
@@ -27,7 +28,7 @@ import type { DeviceStatistics } from "@netfleet/contracts/schemas/devices";
 import type { PieSlice } from "./device-pie";
 import { STATUS_LABEL_KEYS, firmwareLabel } from "./device-filters";
 
-const DevicePie = lazy(() => import("./device-pie").then((m) => ({ default: m.DevicePie })));
+const DevicePie = lazyPart(() => import("./device-pie").then((m) => m.DevicePie));
 
 /**
  * Slices of their own before the rest fold into "Other" (the palette's last colour): few

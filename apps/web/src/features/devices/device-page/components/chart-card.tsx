@@ -1,9 +1,10 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPart } from "../../../../lib/lazy-part";
 import { Paper, Skeleton, Text, Title } from "@mantine/core";
 import type { EChartsCoreOption } from "echarts/core";
 import { useTranslation } from "react-i18next";
 
-const EChart = lazy(() => import("./echart").then((m) => ({ default: m.EChart })));
+const EChart = lazyPart(() => import("./echart").then((m) => m.EChart));
 
 /** A titled chart, or what to say when the range holds nothing to draw. */
 export function ChartCard({

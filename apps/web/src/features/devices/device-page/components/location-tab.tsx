@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo } from "react";
+import { Suspense, useMemo } from "react";
+import { lazyPart } from "../../../../lib/lazy-part";
 import { Alert, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconMapPinOff } from "@tabler/icons-react";
 import { skipToken, useQuery } from "@tanstack/react-query";
@@ -13,7 +14,7 @@ import { useDeviceLocations } from "../api/get-device-locations";
 import { formatAltitude } from "./device-summary";
 import { RangePicker, useRangeKey } from "./range-picker";
 
-const DeviceMap = lazy(() => import("./device-map").then((m) => ({ default: m.DeviceMap })));
+const DeviceMap = lazyPart(() => import("./device-map").then((m) => m.DeviceMap));
 
 /**
  * The tile server the operator configured (`map_tile_url` of the app configuration), if
