@@ -37,6 +37,13 @@ export interface ActingUser {
   mfaMandatory: boolean;
 }
 
+/** A user's background work (an action's step), with who the user is for its records. */
+export interface JobActor extends Actor {
+  kind: "user";
+  via: "job";
+  user: ActingUser;
+}
+
 /** The actor of a user acting through `via`. */
 export function userActor(user: ActingUser, via: Actor["via"]): Actor {
   return {

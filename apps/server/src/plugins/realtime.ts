@@ -23,7 +23,17 @@ export interface Realtime {
    * when `authorizer` allows. One authorizer per kind.
    */
   authorizeChannel(kind: string, authorizer: ChannelAuthorizer): void;
+  /**
+   * What a socket that just subscribed to a channel of `kind` is told at once: the state
+   * pushes before it joined would have brought it to (an action that ended meanwhile).
+   */
+  replayChannel(kind: string, latest: ChannelReplay): void;
 }
+
+/** The event that brings a new listener up to date, or undefined when there is none. */
+export type ChannelReplay = (
+  channel: string,
+) => Promise<{ event: keyof ChannelEvents; data: ChannelEvents[keyof ChannelEvents] } | undefined>;
 
 interface SocketData {
   auth: Auth;
@@ -63,6 +73,7 @@ const builtInAuthorizers: Record<string, ChannelAuthorizer> = {
 
 /** The authorizers of each socket.io server: the built-in ones and those modules added. */
 const authorizersOf = new WeakMap<RealtimeServer, Map<string, ChannelAuthorizer>>();
+const replaysOf = new WeakMap<RealtimeServer, Map<string, ChannelReplay>>();
 
 /** Who may open a socket at all: any signed-in user; a personal access token with this scope. */
 const SOCKET_ACCESS: RouteAccess = {
@@ -88,6 +99,8 @@ export function createRealtime(): Realtime & { io: RealtimeServer } {
   });
   const authorizers = new Map(Object.entries(builtInAuthorizers));
   authorizersOf.set(io, authorizers);
+  const replays = new Map<string, ChannelReplay>();
+  replaysOf.set(io, replays);
   return {
     io,
     publish(channel, event, data) {
@@ -99,6 +112,10 @@ export function createRealtime(): Realtime & { io: RealtimeServer } {
       if (kind.includes(".") || authorizers.has(kind))
         throw new Error(`The channel kind ${kind} is taken or not a kind`);
       authorizers.set(kind, authorizer);
+    },
+    replayChannel(kind, latest) {
+      if (replays.has(kind)) throw new Error(`The channel kind ${kind} already replays`);
+      replays.set(kind, latest);
     },
   };
 }
@@ -198,6 +215,14 @@ export const realtimePlugin = fp(
             if (!allowed) return refuse();
             await socket.join(channel);
             socket.emit("subscription_succeeded", { channel });
+            const replay = replaysOf.get(io)?.get(channel.slice(0, channel.indexOf(".")));
+            const latest = replay && (await replay(channel));
+            if (latest) {
+              (socket.emit as (event: string, message: unknown) => boolean)(latest.event, {
+                channel,
+                data: latest.data,
+              });
+            }
           },
           (err: unknown) => {
             log.error({ err, channel }, "channel authorisation failed");

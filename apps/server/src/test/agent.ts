@@ -57,8 +57,8 @@ export class TestAgent {
   put(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request("PUT", url, body ?? {}, headers);
   }
-  delete(url: string, headers?: Record<string, string>) {
-    return this.request("DELETE", url, undefined, headers);
+  delete(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request("DELETE", url, body, headers);
   }
 
   async signIn(email: string, password: string) {

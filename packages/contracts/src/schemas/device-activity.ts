@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idParamSchema, idSchema } from "./common";
+import { idParamSchema } from "./common";
+import { deviceSelectionShape, oneSelection } from "./devices";
 
 /**
  * What happens to a device beyond its current state: its activity (table device_events),
@@ -19,8 +20,15 @@ import { idParamSchema, idSchema } from "./common";
  *   "No heartbeat for 3 minutes").
  * - `task`: a user asked for a task (`user_id`, `task_id`), e.g. "Reboot requested by …".
  * - `task_result`: how a task ended (`task_id`): succeeded, failed or expired.
+ * - `moved`: a user moved the device to another company (`user_id`), "Moved from A to B by …".
  */
-export const SERVER_ACTIVITY_TYPES = ["connected", "disconnected", "task", "task_result"] as const;
+export const SERVER_ACTIVITY_TYPES = [
+  "connected",
+  "disconnected",
+  "task",
+  "task_result",
+  "moved",
+] as const;
 export type ServerActivityType = (typeof SERVER_ACTIVITY_TYPES)[number];
 
 /**
@@ -94,15 +102,14 @@ export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 /** The actions Netfleet runs today. */
 export const AVAILABLE_DEVICE_ACTIONS: readonly DeviceAction[] = ["reboot"];
 
-/** The most devices one action request may name. */
-export const DEVICE_ACTION_MAX_DEVICES = 1000;
-
-export const deviceActionRequestSchema = z.object({
-  action: z.enum(DEVICE_ACTIONS).refine((action) => AVAILABLE_DEVICE_ACTIONS.includes(action), {
-    message: `Only ${AVAILABLE_DEVICE_ACTIONS.join(", ")} is available in this version of Netfleet.`,
-  }),
-  device_id: z.array(idSchema).min(1).max(DEVICE_ACTION_MAX_DEVICES),
-});
+export const deviceActionRequestSchema = z
+  .object({
+    action: z.enum(DEVICE_ACTIONS).refine((action) => AVAILABLE_DEVICE_ACTIONS.includes(action), {
+      message: `Only ${AVAILABLE_DEVICE_ACTIONS.join(", ")} is available in this version of Netfleet.`,
+    }),
+    ...deviceSelectionShape,
+  })
+  .superRefine(oneSelection);
 export type DeviceActionRequest = z.infer<typeof deviceActionRequestSchema>;
 
 /**

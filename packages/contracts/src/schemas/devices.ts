@@ -99,6 +99,38 @@ export const deviceFiltersSchema = z.object({
 });
 export type DeviceFilters = z.infer<typeof deviceFiltersSchema>;
 
+/** The most devices a bulk action names one by one. */
+export const DEVICE_BULK_MAX_IDS = 1000;
+/** The most devices a filter may select for one bulk action. */
+export const DEVICE_SELECTION_MAX = 100_000;
+
+export const DEVICE_SELECTION_MESSAGES = {
+  oneOf: "Name the devices either by device_id or by filter.",
+  none: "No device matches the filter.",
+  tooMany: `A filter may select at most ${DEVICE_SELECTION_MAX.toLocaleString("en")} devices for one action: narrow it.`,
+} as const;
+
+/**
+ * The devices of a bulk action: `device_id` names them, or `filter` (the device list's
+ * filters, as `GET /api/devices` takes them) selects every device it matches when the
+ * action is asked for, across every page.
+ */
+export const deviceSelectionShape = {
+  device_id: z.array(idSchema).min(1).max(DEVICE_BULK_MAX_IDS).optional(),
+  filter: deviceFiltersSchema.omit({ id: true }).optional(),
+};
+export type DeviceSelection = {
+  device_id?: number[] | undefined;
+  filter?: Omit<DeviceFilters, "id"> | undefined;
+};
+
+/** A bulk action's body names its devices one way: `device_id` or `filter`. */
+export function oneSelection(value: DeviceSelection, ctx: z.RefinementCtx): void {
+  if ((value.device_id === undefined) === (value.filter === undefined)) {
+    ctx.addIssue({ code: "custom", path: ["device_id"], message: DEVICE_SELECTION_MESSAGES.oneOf });
+  }
+}
+
 /**
  * `GET /api/devices`: the filters, `sort`, `fields`, and either `offset` (at most
  * DEVICE_LIST_MAX_OFFSET) or a cursor: `after` (the page after a row) or `before` (the page
@@ -207,19 +239,48 @@ export const deviceUpdateBodySchema = z.object({
 export type DeviceUpdateBody = z.infer<typeof deviceUpdateBodySchema>;
 
 /** The most devices one tag request may name. */
-export const DEVICE_TAGS_MAX_DEVICES = 1000;
-
 /**
- * `PUT /api/devices/tags/assign|unassign|overwrite` (RMS): per device, the tags to add, to
- * take off (none: all of them) or to leave it with.
+ * `PUT /api/devices/tags/assign|unassign|overwrite`: per device (RMS), the tags to add, to
+ * take off (none: all of them) or to leave it with; or, for every device a `filter`
+ * selects, the same `tag_id`.
  */
-export const deviceTagsBodySchema = z.object({
-  data: z
-    .array(z.object({ device_id: idSchema, tag_id: tagIdsSchema }))
-    .min(1)
-    .max(DEVICE_TAGS_MAX_DEVICES),
-});
+export const deviceTagsBodySchema = z
+  .object({
+    data: z
+      .array(z.object({ device_id: idSchema, tag_id: tagIdsSchema }))
+      .min(1)
+      .max(DEVICE_BULK_MAX_IDS)
+      .optional(),
+    filter: deviceSelectionShape.filter,
+    tag_id: tagIdsSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.data === undefined) === (value.filter === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["data"], message: DEVICE_SELECTION_MESSAGES.oneOf });
+    } else if (value.filter !== undefined && value.tag_id === undefined) {
+      ctx.addIssue({ code: "custom", path: ["tag_id"], message: "Name the tags: tag_id." });
+    }
+  });
 export type DeviceTagsBody = z.infer<typeof deviceTagsBodySchema>;
+
+/** `POST /api/devices/move/` (RMS): the devices, and the company of your tree they go to. */
+export const deviceMoveBodySchema = z
+  .object({ ...deviceSelectionShape, company_id: idSchema })
+  .superRefine(oneSelection);
+export type DeviceMoveBody = z.infer<typeof deviceMoveBodySchema>;
+
+/** `DELETE /api/devices` (RMS): the devices to delete. */
+export const deviceDeleteBodySchema = z.object(deviceSelectionShape).superRefine(oneSelection);
+export type DeviceDeleteBody = z.infer<typeof deviceDeleteBodySchema>;
+
+/** `PUT /api/devices/rename`: a new name per device. */
+export const deviceRenameBodySchema = z.object({
+  data: z
+    .array(z.object({ device_id: idSchema, name: deviceNameSchema }))
+    .min(1)
+    .max(DEVICE_BULK_MAX_IDS),
+});
+export type DeviceRenameBody = z.infer<typeof deviceRenameBodySchema>;
 
 /** A company's enrolment token, which a device presents once to enrol (device-protocol.ts). */
 export const enrolmentTokenSchema = z.object({ token: z.string() });

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   doublePrecision,
@@ -16,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { DeviceFacts } from "@netfleet/contracts/device-protocol";
+import { actions } from "./actions";
 import { createdAt } from "./columns";
 import { companies } from "./companies";
 import { tags } from "./tags";
@@ -191,6 +193,10 @@ export const deviceTasks = pgTable(
     status: text("status").notNull().default("pending"),
     message: text("message"),
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    /** The action whose step sent it; the step ends with the task. */
+    actionId: integer("action_id").references((): AnyPgColumn => actions.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

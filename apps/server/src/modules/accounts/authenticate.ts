@@ -1,5 +1,5 @@
 import type { AppContext } from "../../app-context";
-import { userActor, type ActingUser } from "../../lib/actor";
+import { type ActingUser, type JobActor, userActor } from "../../lib/actor";
 import { hashSecret } from "../../lib/secrets";
 import type { Auth, Authenticator, Credentials, Operator } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
@@ -141,8 +141,11 @@ function toAuth(
  * as they are now, not as they were when the work was queued. Undefined once the user is
  * gone or disabled, so queued work stops with its owner's access.
  */
-export async function actorForJob(ctx: Pick<AppContext, "db">, userId: number) {
+export async function actorForJob(
+  ctx: Pick<AppContext, "db">,
+  userId: number,
+): Promise<JobActor | undefined> {
   const user = await accountsRepo(ctx.db).loadAuthUser(userId, null);
   if (!user || user.disabled) return undefined;
-  return userActor(user, "job");
+  return { ...userActor(user, "job"), kind: "user", via: "job", user };
 }

@@ -2,17 +2,26 @@ import type { FastifyBaseLogger } from "fastify";
 import { type ConstructorOptions, fromPglite, type Job, PgBoss } from "pg-boss";
 import { ACTION_STATUS_EVENT, statusChannel } from "@netfleet/contracts/events";
 import { type Database, type Db, jobsInTransaction } from "../../db/client";
-import type { Actor } from "../../lib/actor";
+import type { Actor, JobActor } from "../../lib/actor";
 import { newSecret } from "../../lib/secrets";
 import { AppError } from "../../plugins/errors";
 import type { Realtime } from "../../plugins/realtime";
 import { actorForJob } from "../accounts/authenticate";
-import { type ActionRow, actionsRepo } from "./actions.repo";
+import { type ActionRow, actionsRepo, type StepEnd } from "./actions.repo";
 
 /** One device's part of an action, with what it takes (its tags, say). */
 export interface ActionStep {
   deviceId: number;
   params: unknown;
+}
+
+/**
+ * A step that asked its device for something: it waits until the device answers (see
+ * `endWaiting`). `sent` runs once the step's transaction has committed.
+ */
+export interface WaitingStep {
+  waiting: string;
+  sent: () => void;
 }
 
 /** A bulk action, defined once for every caller: the API, the console's bulk bar, tasks. */
@@ -22,10 +31,15 @@ export interface ActionDefinition {
   /** What its user must still be allowed when each step runs. */
   permission: string;
   /**
-   * Applies one device's step for `actor` in `tx` and answers the line its log keeps.
-   * An AppError fails the step with its message, and what the step wrote is undone.
+   * Applies one device's step for `actor` in `tx` and answers the line its log keeps, or
+   * that the step now waits for its device. An AppError fails the step with its message,
+   * and what the step wrote is undone.
    */
-  run(tx: Db, actor: Actor, step: ActionStep): Promise<string>;
+  run(
+    tx: Db,
+    actor: JobActor,
+    step: ActionStep & { actionId: number },
+  ): Promise<string | WaitingStep>;
 }
 
 /** The message of steps whose job failed every time it ran (see the server's log). */
@@ -77,18 +91,24 @@ export function createActionEngine(opts: {
     if (!action) return;
     const definition = definitions[action.name];
     const actor = action.userId === null ? undefined : await actorForJob({ db }, action.userId);
+    const sent: (() => void)[] = [];
     await db.transaction(async (tx) => {
       const repo = actionsRepo(tx);
       for (const step of await repo.lockPending(actionId, deviceIds)) {
-        let outcome: { status: "done" | "failed"; message: string };
+        let outcome: { status: "waiting" | "done" | "failed"; message: string };
         if (!definition || !actor || !actor.permissions.has(definition.permission)) {
           outcome = { status: "failed", message: "The user who asked may no longer do this." };
         } else {
           try {
-            const message = await tx.transaction((savepoint) =>
-              definition.run(savepoint, actor, step),
+            const result = await tx.transaction((savepoint) =>
+              definition.run(savepoint, actor, { ...step, actionId }),
             );
-            outcome = { status: "done", message };
+            if (typeof result === "string") {
+              outcome = { status: "done", message: result };
+            } else {
+              outcome = { status: "waiting", message: result.waiting };
+              sent.push(result.sent);
+            }
           } catch (err) {
             if (!(err instanceof AppError)) throw err;
             outcome = { status: "failed", message: err.message };
@@ -97,6 +117,7 @@ export function createActionEngine(opts: {
         await repo.finishStep(actionId, step.deviceId, outcome);
       }
     });
+    for (const send of sent) send();
     await report(action);
   }
 
@@ -109,22 +130,34 @@ export function createActionEngine(opts: {
     await report(action);
   }
 
-  /** Pushes the action's counts on its channel, and marks it finished when nothing is left. */
-  async function report(action: ActionRow) {
-    const repo = actionsRepo(db);
-    const { pending, done, failed } = await repo.counts(action.id);
-    const over = pending === 0;
-    const status = failed > 0 ? "failed" : "done";
+  /** Where the action stands: its counts, and `latest` (what just happened) or a summary. */
+  async function statusOf(action: ActionRow, latest?: string) {
+    const { pending, waiting, done, failed } = await actionsRepo(db).counts(action.id);
+    const over = pending + waiting === 0;
     const label = definitions[action.name]?.label ?? action.name;
-    realtime.publish(action.channel, ACTION_STATUS_EVENT, {
-      status: over ? status : "running",
-      progress: Math.floor(((done + failed) * 100) / Math.max(action.total, 1)),
-      message: `${label}: ${done + failed} of ${action.total} devices, ${failed} failed`,
-      done,
-      failed,
-      total: action.total,
-    });
-    if (over) await repo.finish(action.id, status);
+    return {
+      over,
+      update: {
+        status: over
+          ? failed > 0
+            ? ("failed" as const)
+            : ("done" as const)
+          : ("running" as const),
+        progress: Math.floor(((done + failed) * 100) / Math.max(action.total, 1)),
+        message:
+          latest ?? `${label}: ${done + failed} of ${action.total} devices, ${failed} failed`,
+        done,
+        failed,
+        total: action.total,
+      },
+    };
+  }
+
+  /** Pushes where the action stands on its channel, and marks it finished when nothing is left. */
+  async function report(action: ActionRow, latest?: string) {
+    const { over, update } = await statusOf(action, latest);
+    realtime.publish(action.channel, ACTION_STATUS_EVENT, update);
+    if (over) await actionsRepo(db).finish(action.id, update.status as "done" | "failed");
   }
 
   return {
@@ -184,13 +217,42 @@ export function createActionEngine(opts: {
       return channel;
     },
 
+    /**
+     * Ends steps that waited for their device (its task ended), in the transaction that
+     * records how the device answered. Answers those it ended: a step ends once.
+     */
+    endWaiting: <E extends StepEnd>(tx: Db, ends: readonly E[]) => actionsRepo(tx).endWaiting(ends),
+
+    /** After `endWaiting` committed: says on each action's channel how its steps ended. */
+    async announce(ends: readonly (StepEnd & { latest: string })[]) {
+      const latest = new Map<number, string>();
+      for (const end of ends) latest.set(end.actionId, end.latest);
+      for (const [actionId, message] of latest) {
+        const action = await actionsRepo(db).byId(actionId);
+        if (action) await report(action, message);
+      }
+    },
+
+    /** Where the action of a status channel stands, for a listener who joins late. */
+    async replay(channel: string) {
+      const action = await actionsRepo(db).byChannel(channel);
+      if (!action) return undefined;
+      return {
+        event: ACTION_STATUS_EVENT as typeof ACTION_STATUS_EVENT,
+        data: (await statusOf(action)).update,
+      };
+    },
+
     /** One job's work as a worker does it: for a job delivered again. */
     runJob: runChunk,
 
-    /** Resolves once every action has finished and said so on its channel (tests). */
+    /**
+     * Resolves once every action has run its steps and said so on its channel, but for
+     * steps that wait for their devices (tests).
+     */
     async settled(timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
-      while (await actionsRepo(db).anyRunning()) {
+      while (await actionsRepo(db).anyBusy()) {
         if (Date.now() > until) throw new Error("Actions still running.");
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

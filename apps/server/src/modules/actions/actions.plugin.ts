@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { deviceBulkActions } from "../devices/device-bulk-actions";
+import { deviceTaskActions } from "../devices/device-task-actions";
 import { tagActions } from "../devices/devices-edit";
 import { type ActionEngine, createActionEngine } from "./action-engine";
 
@@ -19,12 +21,19 @@ export const actionsPlugin = fp(
     const engine = createActionEngine({
       database: app.ctx.database,
       realtime: app.ctx.realtime,
-      definitions: { ...tagActions },
+      definitions: {
+        ...tagActions,
+        ...deviceBulkActions,
+        ...deviceTaskActions(app.devices.traffic),
+      },
       log: app.log.child({ module: "actions" }),
     });
+    app.devices.traffic.followActions(engine);
+    // A fast action may end before its requester listens: joining tells where it stands.
+    app.ctx.realtime.replayChannel("private-status", (channel) => engine.replay(channel));
     app.decorate("actions", engine);
     app.addHook("onReady", () => engine.start());
     app.addHook("onClose", () => engine.stop());
   },
-  { name: "actions" },
+  { name: "actions", dependencies: ["devices-gateway"] },
 );

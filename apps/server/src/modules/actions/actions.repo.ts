@@ -4,7 +4,15 @@ import { actions, actionSteps } from "../../db/schema";
 
 export type ActionRow = typeof actions.$inferSelect;
 
-export type StepStatus = "pending" | "done" | "failed";
+export type StepStatus = "pending" | "waiting" | "done" | "failed";
+
+/** How a step that waited for its device ended. */
+export interface StepEnd {
+  actionId: number;
+  deviceId: number;
+  status: "done" | "failed";
+  message: string;
+}
 
 /** Rows a single insert writes at most: well under PostgreSQL's 65 535 values. */
 const INSERT_ROWS = 5_000;
@@ -46,6 +54,11 @@ export function actionsRepo(db: Db) {
       return row;
     },
 
+    async byChannel(channel: string) {
+      const [row] = await db.select().from(actions).where(eq(actions.channel, channel));
+      return row;
+    },
+
     /**
      * Of these devices' steps, the ones still pending, locked until the transaction ends.
      * A second delivery of the same job waits here, then finds them finished.
@@ -72,7 +85,7 @@ export function actionsRepo(db: Db) {
     ) {
       await db
         .update(actionSteps)
-        .set({ ...outcome, finishedAt: new Date() })
+        .set({ ...outcome, finishedAt: outcome.status === "waiting" ? null : new Date() })
         .where(and(eq(actionSteps.actionId, actionId), eq(actionSteps.deviceId, deviceId)));
     },
 
@@ -90,14 +103,38 @@ export function actionsRepo(db: Db) {
         );
     },
 
-    /** How many of the action's steps are pending, done and failed. */
+    /** Ends those of these steps that still wait for their device; answers the ones it ended. */
+    async endWaiting<E extends StepEnd>(ends: readonly E[]): Promise<E[]> {
+      if (ends.length === 0) return [];
+      const values = sql.join(
+        ends.map(
+          (e) =>
+            sql`(${e.actionId}::integer, ${e.deviceId}::integer, ${e.status}::text, ${e.message}::text)`,
+        ),
+        sql`, `,
+      );
+      const ended = await db.execute(sql`
+        update ${actionSteps} set status = v.status, message = v.message, finished_at = now()
+        from (values ${values}) as v(action_id, device_id, status, message)
+        where ${actionSteps.actionId} = v.action_id and ${actionSteps.deviceId} = v.device_id
+          and ${actionSteps.status} = 'waiting'
+        returning ${actionSteps.actionId} as action_id, ${actionSteps.deviceId} as device_id`);
+      const endedKeys = new Set(
+        resultRows<{ action_id: number; device_id: number }>(ended).map(
+          (r) => `${r.action_id}:${r.device_id}`,
+        ),
+      );
+      return ends.filter((e) => endedKeys.has(`${e.actionId}:${e.deviceId}`));
+    },
+
+    /** How many of the action's steps are in each state. */
     async counts(actionId: number): Promise<Record<StepStatus, number>> {
       const rows = await db
         .select({ status: actionSteps.status, count: sql<number>`count(*)::integer` })
         .from(actionSteps)
         .where(eq(actionSteps.actionId, actionId))
         .groupBy(actionSteps.status);
-      const counts = { pending: 0, done: 0, failed: 0 };
+      const counts = { pending: 0, waiting: 0, done: 0, failed: 0 };
       for (const row of rows) counts[row.status as StepStatus] = row.count;
       return counts;
     },
@@ -137,12 +174,19 @@ export function actionsRepo(db: Db) {
       return { rows, total: counted?.total ?? 0 };
     },
 
-    /** Whether any action is still running. */
-    async anyRunning(): Promise<boolean> {
+    /**
+     * Whether any action still has work of its own: steps pending, or an end not yet
+     * recorded. An action whose remaining steps wait for their devices does not count.
+     */
+    async anyBusy(): Promise<boolean> {
       const result = await db.execute(
-        sql`select exists (select 1 from ${actions} where ${actions.status} = 'running') as running`,
+        sql`select exists (
+          select 1 from ${actions} where ${actions.status} = 'running' and (
+            exists (select 1 from ${actionSteps} where ${actionSteps.actionId} = ${actions.id} and ${actionSteps.status} = 'pending')
+            or not exists (select 1 from ${actionSteps} where ${actionSteps.actionId} = ${actions.id} and ${actionSteps.status} = 'waiting')
+          )) as busy`,
       );
-      return resultRows<{ running: boolean }>(result)[0]?.running ?? false;
+      return resultRows<{ busy: boolean }>(result)[0]?.busy ?? false;
     },
   };
 }

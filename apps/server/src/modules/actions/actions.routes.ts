@@ -47,7 +47,10 @@ export async function actionsRoutes(appBase: FastifyInstance) {
           device_serial: device.serial,
           action_name: row.name,
           scheduler_id: String(row.actionId),
-          request_target_state: row.status as ActionLog["request_target_state"],
+          // A step waiting for its device's answer is still pending to a caller.
+          request_target_state: (row.status === "waiting"
+            ? "pending"
+            : row.status) as ActionLog["request_target_state"],
           action_initialized_from: "request",
           created_at: row.createdAt.toISOString(),
           ...(finished ? { finished_at: finished.toISOString() } : {}),

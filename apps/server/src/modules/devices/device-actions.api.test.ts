@@ -164,20 +164,27 @@ describe("POST /api/devices/actions", () => {
       .from(devices)
       .where(eq(devices.id, router.id));
     const update = await eventually(
-      async () => updates,
-      (u) => u.length > 0,
+      async () => updates.at(-1),
+      (u) => u?.data.status === "done",
     );
-    expect(update).toEqual([
-      {
-        channel: body.meta.channel,
-        data: {
-          status: "done",
-          message: `${name!.name}: Reboot succeeded`,
-          done: 1,
-          failed: 0,
-          total: 1,
-        },
+    expect(update).toEqual({
+      channel: body.meta.channel,
+      data: {
+        status: "done",
+        progress: 100,
+        message: `${name!.name}: Reboot succeeded`,
+        done: 1,
+        failed: 0,
+        total: 1,
       },
+    });
+    const log = await admin.get(`/api/devices/actions/logs?device_id=${router.id}`);
+    expect(log.json<{ data: unknown[] }>().data).toEqual([
+      expect.objectContaining({
+        action_name: "reboot",
+        request_target_state: "done",
+        events: [expect.objectContaining({ message: "Reboot succeeded" })],
+      }),
     ]);
   });
 
@@ -192,10 +199,20 @@ describe("POST /api/devices/actions", () => {
     const updates = console.collect("ActionStatusUpdated");
 
     const first = await online.nextTask();
+    expect(
+      (await admin.get(`/api/devices/actions/logs?device_id=${offline.device_id}`)).json(),
+    ).toMatchObject({
+      data: [
+        {
+          request_target_state: "pending",
+          events: [{ message: "Sent to the device, waiting for its answer" }],
+        },
+      ],
+    });
     await online.answer(first.id, true);
     await eventually(
-      async () => updates,
-      (u) => u.length === 1,
+      async () => updates.at(-1)?.data,
+      (u) => u?.done === 1,
     );
 
     const late = await device(offline);
@@ -213,10 +230,10 @@ describe("POST /api/devices/actions", () => {
       message: "Reboot failed: Modem busy",
     });
     await eventually(
-      async () => updates,
-      (u) => u.length === 2,
+      async () => updates.at(-1)?.data,
+      (u) => u?.failed === 1,
     );
-    expect(updates.map((u) => u.data)).toEqual([
+    expect(updates.slice(-2).map((u) => u.data)).toEqual([
       expect.objectContaining({ status: "running", done: 1, failed: 0, total: 2 }),
       expect.objectContaining({
         status: "failed",
@@ -235,6 +252,10 @@ describe("POST /api/devices/actions", () => {
     const console = await browser(url, admin);
     await console.subscribe(channel);
     const updates = console.collect("ActionStatusUpdated");
+    await eventually(
+      () => tasksOf(offline.device_id),
+      (rows) => rows.length === 1,
+    );
     await t.database.db
       .update(deviceTasks)
       .set({ createdAt: sql`now() - interval '61 minutes'` })
@@ -250,15 +271,21 @@ describe("POST /api/devices/actions", () => {
       userId: null,
       taskId: task!.id,
     });
-    await eventually(
-      async () => updates,
-      (u) => u.length === 1,
-    );
-    expect(updates[0]!.data).toMatchObject({ status: "failed", failed: 1, total: 1 });
+    expect(
+      await eventually(
+        async () => updates.at(-1)?.data,
+        (u) => u?.status === "failed",
+      ),
+    ).toMatchObject({ failed: 1, total: 1 });
     // Coming online later, the device gets only what is still pending, not the expired task.
     const again = await reboot(admin, [offline.device_id]);
     expect(again.statusCode).toBe(200);
-    const pending = (await tasksOf(offline.device_id)).find((row) => row.status === "pending");
+    const pending = (
+      await eventually(
+        () => tasksOf(offline.device_id),
+        (rows) => rows.length === 2,
+      )
+    ).find((row) => row.status === "pending");
     const late = await device(offline);
     expect((await late.nextTask()).id).toBe(pending!.id);
   });
@@ -308,6 +335,28 @@ describe("POST /api/devices/actions", () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json<{ errors: { source: string }[] }>().errors[0]!.source).toBe("device_id");
     expect(await tasksOf(own.id)).toEqual([]);
+  });
+
+  it("tells a listener who joins after the action ended how it ended", async () => {
+    const own = await factories(t.database.db).device({ company });
+    const tag = await factories(t.database.db).tag({ company });
+    const res = await admin.put("/api/devices/tags/assign", {
+      data: [{ device_id: own.id, tag_id: [tag.id] }],
+    });
+    const channel = res.json<{ meta: { channel: string } }>().meta.channel;
+    await t.app.actions.settled();
+
+    const late = await browser(url, admin);
+    const updates = late.collect("ActionStatusUpdated");
+    expect(await late.subscribe(channel)).toBe(true);
+    const [update] = await eventually(
+      async () => updates,
+      (u) => u.length > 0,
+    );
+    expect(update).toEqual({
+      channel,
+      data: expect.objectContaining({ status: "done", done: 1, failed: 0, total: 1 }) as unknown,
+    });
   });
 
   it("lets only the user who asked listen on the action's status channel", async () => {

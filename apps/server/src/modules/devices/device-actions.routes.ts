@@ -5,6 +5,7 @@ import {
   deviceActionRequestSchema,
 } from "@netfleet/contracts/schemas/device-activity";
 import { requireAuth } from "../../plugins/auth";
+import { requestDeviceTask } from "./device-task-actions";
 
 export async function deviceActionsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -16,8 +17,10 @@ export async function deviceActionsRoutes(appBase: FastifyInstance) {
         tags: ["devices"],
         summary: "Run an action on devices",
         description:
-          "Reboot: each device of your company tree gets a task, now or when it next comes online; " +
-          "one that does not answer within DEVICE_TASK_TIMEOUT_SECONDS expires. Progress is " +
+          "Reboot: each device of your company tree (named by `device_id`, or every device " +
+          "`filter` matches, with the device list's filters) gets a task, now or when it next comes online; " +
+          "one that does not answer within DEVICE_TASK_TIMEOUT_SECONDS expires. The action's " +
+          "log keeps each device's answer (`GET /api/devices/actions/logs`), and progress is " +
           "pushed as ActionStatusUpdated on `meta.channel`. Other RMS actions answer 422.",
         body: deviceActionRequestSchema,
         response: { 200: deviceActionAnswerSchema },
@@ -26,10 +29,12 @@ export async function deviceActionsRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       // The schema refuses every action but reboot, the one devices run yet.
-      const channel = await appBase.devices.traffic.request(
+      const channel = await requestDeviceTask(
+        app.ctx.db,
+        app.actions,
         requireAuth(request),
         "reboot",
-        request.body.device_id,
+        request.body,
       );
       return { success: true as const, meta: { channel } };
     },

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { type Db, resultRows } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { deviceEvents, deviceTelemetry, devices } from "../../db/schema";
@@ -64,10 +64,16 @@ export function deviceHistoryRepo(db: Db) {
       for (const chunk of chunks(rows)) await db.insert(deviceTelemetry).values(chunk);
     },
 
+    /** Forgets a deleted device's telemetry (its activity goes with the device's row). */
+    async forgetTelemetry(deviceId: number): Promise<void> {
+      await db.delete(deviceTelemetry).where(eq(deviceTelemetry.deviceId, deviceId));
+    },
+
     /**
      * Many activity entries, in multi-row INSERTs. Entries of a device deleted meanwhile are
      * left out rather than failing the whole batch. Answers how many were written.
      */
+
     async insertActivity(rows: readonly ActivityRow[]): Promise<number> {
       let written = 0;
       for (const chunk of chunks(rows)) {

@@ -10,6 +10,7 @@ const realtime: Realtime = {
   publish: (channel, event, data) =>
     pushed.push({ channel, event, data: data as DevicesStatusUpdate }),
   authorizeChannel: () => undefined,
+  replayChannel: () => undefined,
 };
 
 beforeEach(() => {

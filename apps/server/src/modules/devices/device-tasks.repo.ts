@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DeviceTaskStatus } from "@netfleet/contracts/schemas/device-activity";
 import { type Db, resultRows } from "../../db/client";
 import { deviceTasks, devices } from "../../db/schema";
@@ -15,6 +15,36 @@ export interface TaskRef {
 export interface FinishedTask extends TaskRef {
   status: Exclude<DeviceTaskStatus, "pending">;
   message: string | null;
+  /** The device's name, for progress messages. */
+  device: string;
+  /** The action whose step sent it, if any. */
+  actionId: number | null;
+}
+
+/** What the statements ending tasks answer of each. */
+const ENDED_COLUMNS = sql`${deviceTasks.id} as id, ${deviceTasks.deviceId} as device_id,
+  ${deviceTasks.action} as action, ${deviceTasks.status} as status,
+  ${deviceTasks.message} as message, ${deviceTasks.actionId} as action_id,
+  (select ${devices.name} from ${devices} where ${devices.id} = ${deviceTasks.deviceId}) as device`;
+
+function endedTasks(result: unknown): FinishedTask[] {
+  return resultRows<{
+    id: string;
+    device_id: number;
+    action: string;
+    status: FinishedTask["status"];
+    message: string | null;
+    action_id: number | null;
+    device: string;
+  }>(result).map((r) => ({
+    id: r.id,
+    deviceId: r.device_id,
+    action: r.action,
+    status: r.status,
+    message: r.message,
+    device: r.device,
+    actionId: r.action_id,
+  }));
 }
 
 /** What a device answered about one of its tasks. */
@@ -37,18 +67,14 @@ export function deviceTasksRepo(db: Db) {
         .where(and(inArray(devices.id, [...ids]), inTenant(scope, devices.companyId)));
     },
 
-    async create(
-      tasks: readonly { id: string; deviceId: number; action: string; requestedBy: number }[],
-    ): Promise<void> {
-      if (tasks.length === 0) return;
-      await db.insert(deviceTasks).values(
-        tasks.map(({ id, deviceId, action, requestedBy }) => ({
-          id,
-          deviceId,
-          action,
-          requestedBy,
-        })),
-      );
+    async create(task: {
+      id: string;
+      deviceId: number;
+      action: string;
+      requestedBy: number;
+      actionId: number;
+    }): Promise<void> {
+      await db.insert(deviceTasks).values(task);
     },
 
     /**
@@ -70,22 +96,8 @@ export function deviceTasksRepo(db: Db) {
         from (values ${values}) as v(id, device_id, status, message)
         where ${deviceTasks.id} = v.id and ${deviceTasks.deviceId} = v.device_id
           and ${deviceTasks.status} = 'pending'
-        returning ${deviceTasks.id} as id, ${deviceTasks.deviceId} as device_id,
-          ${deviceTasks.action} as action, ${deviceTasks.status} as status,
-          ${deviceTasks.message} as message`);
-      return resultRows<{
-        id: string;
-        device_id: number;
-        action: string;
-        status: FinishedTask["status"];
-        message: string | null;
-      }>(ended).map((r) => ({
-        id: r.id,
-        deviceId: r.device_id,
-        action: r.action,
-        status: r.status,
-        message: r.message,
-      }));
+        returning ${ENDED_COLUMNS}`);
+      return endedTasks(ended);
     },
 
     /** The pending tasks of these devices asked for since `since`, oldest first per device. */
@@ -116,17 +128,12 @@ export function deviceTasksRepo(db: Db) {
 
     /** Pending tasks asked for before `before` expire. Answers them. */
     async expire(before: Date, message: string): Promise<FinishedTask[]> {
-      const rows = await db
-        .update(deviceTasks)
-        .set({ status: "expired", message, finishedAt: sql`now()` })
-        .where(and(eq(deviceTasks.status, "pending"), lt(deviceTasks.createdAt, before)))
-        .returning({
-          id: deviceTasks.id,
-          deviceId: deviceTasks.deviceId,
-          action: deviceTasks.action,
-          message: deviceTasks.message,
-        });
-      return rows.map((r) => ({ ...r, status: "expired" as const }));
+      return endedTasks(
+        await db.execute(sql`
+          update ${deviceTasks} set status = 'expired', message = ${message}, finished_at = now()
+          where ${deviceTasks.status} = 'pending' and ${deviceTasks.createdAt} < ${before.toISOString()}::timestamptz
+          returning ${ENDED_COLUMNS}`),
+      );
     },
   };
 }

@@ -3,13 +3,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { TaskAction } from "@netfleet/contracts/device-protocol";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
-import type { Auth } from "../../plugins/auth";
-import { AppError } from "../../plugins/errors";
+import type { ActingUser } from "../../lib/actor";
+import type { StepEnd } from "../actions/actions.repo";
 import { type ActivityRow, deviceHistoryRepo } from "./device-history.repo";
 import { type Batch, createIngest, DEFAULT_LIMITS } from "./device-ingest";
 import type { DeviceLive, LiveChange } from "./device-live";
 import type { DeviceMetrics } from "./device-metrics";
-import { actionLabel, describeTask, duration, type TaskStatusChannels } from "./device-task-status";
+import { actionLabel, describeTask, duration } from "./device-task-status";
 import { type FinishedTask, type TaskRef, deviceTasksRepo } from "./device-tasks.repo";
 import { devicesRepo } from "./devices.repo";
 import type { Gateway } from "./gateway";
@@ -32,7 +32,6 @@ export interface TrafficOptions {
   db: Db;
   settings: Settings;
   live: DeviceLive;
-  taskStatus: TaskStatusChannels;
   metrics: DeviceMetrics;
   log: FastifyBaseLogger;
 }
@@ -58,6 +57,31 @@ function taskActivity(task: FinishedTask, at: Date): ActivityRow {
   };
 }
 
+/** A step waiting on a task, as it ends with it; `latest` says so on the action's channel. */
+type TaskStepEnd = StepEnd & { latest: string };
+
+/** The action engine's part in tasks: the steps that sent them end with them. */
+export interface WaitingSteps {
+  endWaiting<E extends StepEnd>(tx: Db, ends: readonly E[]): Promise<E[]>;
+  announce(ends: readonly TaskStepEnd[]): Promise<void>;
+}
+
+function stepEnds(tasks: readonly FinishedTask[]): TaskStepEnd[] {
+  return tasks.flatMap((task) =>
+    task.actionId === null
+      ? []
+      : [
+          {
+            actionId: task.actionId,
+            deviceId: task.deviceId,
+            status: task.status === "succeeded" ? ("done" as const) : ("failed" as const),
+            message: describeTask(task),
+            latest: `${task.device}: ${describeTask(task)}`,
+          },
+        ],
+  );
+}
+
 const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 
 /**
@@ -67,8 +91,9 @@ const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DA
  * telemetry partitions.
  */
 export function deviceTraffic(opts: TrafficOptions) {
-  const { db, settings, live, taskStatus, metrics, log } = opts;
+  const { db, settings, live, metrics, log } = opts;
   let gateway: Gateway | null = null;
+  let steps: WaitingSteps | null = null;
   const timers: NodeJS.Timeout[] = [];
 
   const taskTimeoutMs = settings.DEVICE_TASK_TIMEOUT_SECONDS * 1000;
@@ -83,17 +108,27 @@ export function deviceTraffic(opts: TrafficOptions) {
   const countActivity = (written: number) =>
     metrics.historyRows.inc({ table: "device_events" }, written);
 
+  /** In the transaction that ended these tasks: the steps that waited on them end too. */
+  const endSteps = (tx: Db, tasks: readonly FinishedTask[]) =>
+    steps ? steps.endWaiting(tx, stepEnds(tasks)) : Promise.resolve([]);
+
+  function announce(ended: readonly TaskStepEnd[]) {
+    if (ended.length === 0 || !steps) return;
+    steps.announce(ended).catch((err: unknown) => log.error({ err }, "reporting actions failed"));
+  }
+
   async function write(batch: Batch) {
     const now = new Date();
     const { changes, ended, resend, written } = await db.transaction(async (tx) => {
       const changes = await devicesRepo(tx).applyStates(batch.states);
-      const ended = await deviceTasksRepo(tx).finish(batch.results);
+      const tasks = await deviceTasksRepo(tx).finish(batch.results);
+      const ended = await endSteps(tx, tasks);
       const history = deviceHistoryRepo(tx);
       await history.insertTelemetry(batch.telemetry);
       const written = await history.insertActivity([
         ...batch.activity,
         ...changes.map(connectionActivity),
-        ...ended.map((task) => taskActivity(task, now)),
+        ...tasks.map((task) => taskActivity(task, now)),
       ]);
       // A device coming online gets what was asked of it meanwhile.
       const online = new Set(batch.announced);
@@ -106,7 +141,7 @@ export function deviceTraffic(opts: TrafficOptions) {
     });
     countActivity(written);
     live.changed(changes);
-    for (const task of ended) taskStatus.ended(task);
+    announce(ended);
     for (const task of resend) send(task);
   }
 
@@ -161,9 +196,9 @@ export function deviceTraffic(opts: TrafficOptions) {
         countActivity(
           await deviceHistoryRepo(tx).insertActivity(tasks.map((task) => taskActivity(task, now))),
         );
-        return tasks;
+        return endSteps(tx, tasks);
       });
-      for (const task of expired) taskStatus.ended(task);
+      announce(expired);
     });
   }
 
@@ -209,41 +244,40 @@ export function deviceTraffic(opts: TrafficOptions) {
       );
     },
 
+    /** The action engine whose steps wait on tasks. */
+    followActions(engine: WaitingSteps) {
+      steps = engine;
+    },
+
     /**
-     * Asks devices of the caller's company tree to run `action`: one task per device,
-     * recorded with an activity entry, then sent. Any id outside the tree is answered as a
-     * device that does not exist. Answers the action's status channel.
+     * Records a task of an action's step for a device, with its activity entry, in the
+     * step's transaction. Answers how to send it once that transaction has committed (now,
+     * or when the device next comes online).
      */
-    async request(actor: Auth, action: TaskAction, deviceIds: readonly number[]) {
-      const ids = [...new Set(deviceIds)];
-      const found = await deviceTasksRepo(db).devicesInScope(actor.tenant, ids);
-      if (found.length !== ids.length)
-        throw new AppError("NOT_FOUND", "No such device.", { source: "device_id" });
-      const now = new Date();
-      const tasks = found.map((device) => ({
-        id: randomUUID(),
-        deviceId: device.id,
-        device: device.name,
-        action,
-        requestedBy: actor.user.id,
-      }));
-      const written = await db.transaction(async (tx) => {
-        await deviceTasksRepo(tx).create(tasks);
-        return deviceHistoryRepo(tx).insertActivity(
-          tasks.map((task) => ({
-            deviceId: task.deviceId,
-            at: now,
-            type: "task",
-            message: `${actionLabel(action)} requested by ${actor.user.email}`,
-            userId: actor.user.id,
-            taskId: task.id,
-          })),
-        );
+    async startTask(
+      tx: Db,
+      task: { deviceId: number; action: TaskAction; actionId: number; user: ActingUser },
+    ): Promise<() => void> {
+      const ref = { id: randomUUID(), deviceId: task.deviceId, action: task.action };
+      await deviceTasksRepo(tx).create({
+        ...ref,
+        requestedBy: task.user.id,
+        actionId: task.actionId,
       });
-      countActivity(written);
-      const channel = taskStatus.open(actor.user.id, tasks);
-      for (const task of tasks) send(task);
-      return channel;
+      const written = await deviceHistoryRepo(tx).insertActivity([
+        {
+          deviceId: task.deviceId,
+          at: new Date(),
+          type: "task",
+          message: `${actionLabel(task.action)} requested by ${task.user.email}`,
+          userId: task.user.id,
+          taskId: ref.id,
+        },
+      ]);
+      return () => {
+        countActivity(written);
+        send(ref);
+      };
     },
 
     async close() {

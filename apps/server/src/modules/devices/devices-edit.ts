@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../plugins/errors";
 import type { ActionDefinition, ActionEngine } from "../actions/action-engine";
+import { selectDevices } from "./device-selection";
 import { deviceListRepo, type DeviceListRow } from "./devices-list.repo";
 import { devicesRepo } from "./devices.repo";
 
@@ -155,7 +156,7 @@ export const tagActions: Record<string, ActionDefinition> = Object.fromEntries(
 
 /**
  * `PUT /api/devices/tags/assign|unassign|overwrite`: refused whole when any device or tag is
- * out of reach; otherwise queued on the action engine, a step per device. Answers the
+ * out of reach (for a filter: any tag); otherwise queued on the action engine, a step per device. Answers the
  * action's status channel. A device listed twice gets the tags of all its entries.
  */
 export async function changeDeviceTags(
@@ -165,7 +166,21 @@ export async function changeDeviceTags(
   mode: TagMode,
   body: DeviceTagsBody,
 ): Promise<string> {
-  const changes = body.data.map((entry, index) => ({
+  if (body.filter) {
+    // Every device the filter matches gets the same tags; each step checks its own device
+    // against the tags' branches when it runs.
+    const ids = await selectDevices(db, actor, { filter: body.filter });
+    const tagIds = [...new Set(body.tag_id ?? [])];
+    if ((await devicesRepo(db).tagPlacesOf(actor.tenant, tagIds)).length !== tagIds.length) {
+      throw new AppError("VALIDATION_FAILED", DEVICE_MESSAGES.unknownTags, { source: "tag_id" });
+    }
+    return engine.request(
+      actor,
+      TAG_ACTIONS[mode],
+      ids.map((deviceId) => ({ deviceId, params: { tag_id: tagIds } satisfies TagStepParams })),
+    );
+  }
+  const changes = (body.data ?? []).map((entry, index) => ({
     deviceId: entry.device_id,
     tagIds: [...new Set(entry.tag_id)],
     source: `data.${index}.tag_id`,

@@ -3,7 +3,6 @@ import fp from "fastify-plugin";
 import { type DeviceBroker, GATEWAY_FILTER, startDeviceBroker } from "./broker";
 import { authorizeDeviceChannel, deviceLive } from "./device-live";
 import { deviceMetrics } from "./device-metrics";
-import { taskStatusChannels } from "./device-task-status";
 import { type DeviceTraffic, deviceTraffic } from "./device-traffic";
 import { devicesRepo } from "./devices.repo";
 import { type Gateway, startGateway } from "./gateway";
@@ -33,7 +32,6 @@ export const devicesGateway = fp(
       db,
       settings: env,
       live: deviceLive(realtime),
-      taskStatus: taskStatusChannels(realtime),
       metrics,
       log,
     });

@@ -561,6 +561,26 @@ export function deviceListRepo(db: Db) {
       })();
     },
 
+    /**
+     * The ids of the caller's devices the filters match, at most `limit` of them, in id
+     * order: a bulk action's selection.
+     */
+    async idsMatching(scope: TenantScope, filters: DeviceFilters, limit: number) {
+      const result = await db.execute(
+        sql`select ${devices.id} as id from ${FROM} where ${deviceListWhere(scope, filters) ?? sql`true`} order by ${devices.id} limit ${limit}`,
+      );
+      return resultRows<{ id: number }>(result).map((row) => row.id);
+    },
+
+    /** Those of `ids` that are devices of the caller's tree. */
+    async idsInScope(scope: TenantScope, ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const result = await db.execute(
+        sql`select ${devices.id} as id from ${devices} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, inTenant(scope, devices.companyId))}`,
+      );
+      return resultRows<{ id: number }>(result).map((row) => row.id);
+    },
+
     /** Devices of the caller's tree by id, as the list shows them (after a write, say). */
     byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
       return rowsByIds(scope, ids);

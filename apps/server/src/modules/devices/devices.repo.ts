@@ -211,6 +211,53 @@ export function devicesRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** A device of the caller's tree with its company, or undefined. */
+    async placeOf(scope: TenantScope, id: number) {
+      const [row] = await db
+        .select({
+          id: devices.id,
+          name: devices.name,
+          companyId: devices.companyId,
+          companyName: companies.name,
+          companyPath: companies.path,
+        })
+        .from(devices)
+        .innerJoin(companies, eq(companies.id, devices.companyId))
+        .where(and(eq(devices.id, id), inTenant(scope, devices.companyId)));
+      return row;
+    },
+
+    /** A company of the caller's tree, or undefined. */
+    async companyIn(scope: TenantScope, id: number) {
+      const [row] = await db
+        .select({ id: companies.id, name: companies.name, path: companies.path })
+        .from(companies)
+        .where(and(eq(companies.id, id), inTenant(scope, companies.id)));
+      return row;
+    },
+
+    /**
+     * Moves a device to another company; its tags of companies that are not above or at
+     * the new one come off (a tag shows only on devices of its own branch).
+     */
+    async move(id: number, company: { id: number; path: string }) {
+      await db
+        .update(devices)
+        .set({ companyId: company.id, updatedAt: sql`now()` })
+        .where(eq(devices.id, id));
+      await db.execute(sql`
+        delete from ${deviceTags} using ${tags}, ${companies}
+        where ${deviceTags.deviceId} = ${id} and ${tags.id} = ${deviceTags.tagId}
+          and ${companies.id} = ${tags.companyId}
+          and ${company.path} not like ${companies.path} || '%'`);
+    },
+
+    /** Deletes a device and everything kept of it; false when it was already gone. */
+    async remove(id: number): Promise<boolean> {
+      const rows = await db.delete(devices).where(eq(devices.id, id)).returning({ id: devices.id });
+      return rows.length > 0;
+    },
+
     /** The devices of the caller's tree among `ids`, with their company's path. */
     async placesOf(scope: TenantScope, ids: readonly number[]) {
       if (ids.length === 0) return [];
