@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { deviceFlags } from "@netfleet/contracts/devices/flags";
 import { DEVICES_STATUS_EVENT } from "@netfleet/contracts/schemas/device-activity";
 import type { DeviceListItem } from "@netfleet/contracts/schemas/devices";
@@ -11,6 +11,8 @@ import { deferred, failure, fakeApi, success, type FakeRequest } from "../../../
 import type { createFakeSocket } from "../../../test/fake-socket";
 import { renderPage } from "../../../test/render";
 import { testUser } from "../../../test/users";
+import { actionStatusDialogId } from "../../../components/ui/dialog/action-status-dialog";
+import { closeAllDialogs, dialogEntry } from "../../../components/ui/dialog/dialog-store";
 import { DevicesList } from "./devices-list";
 
 const fake = vi.hoisted(() => ({
@@ -82,6 +84,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setSessionState("unauthenticated");
+  act(() => closeAllDialogs());
 });
 
 describe("DevicesList", () => {
@@ -297,6 +300,69 @@ describe("DevicesList", () => {
     expect(await within(rowOf("Router 1")).findByText("Core")).toBeVisible();
     expect(api.calls("PUT", "/api/devices/1")[0]?.body).toEqual({ tag_id: [5] });
     expect(screen.queryByRole("checkbox", { name: "Edge", hidden: true })).not.toBeInTheDocument();
+  });
+
+  it("reboots the ticked devices after asking, and follows the action in the Action status dialog", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 3))
+      .on(
+        "POST",
+        "/api/devices/actions",
+        success(undefined, { meta: { channel: "private-status.1.abc" } }),
+      );
+    const { user } = renderList(URL, ["view_devices", "update_devices"]);
+    await screen.findByText("Router 1");
+    expect(screen.queryByRole("toolbar")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("checkbox", { name: "Select Router 1" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Router 3" }));
+    const bar = screen.getByRole("toolbar", { name: "Actions on the selected devices" });
+    expect(within(bar).getByText("2 selected")).toBeVisible();
+    // Deleting takes delete_devices, which this user lacks.
+    expect(within(bar).queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+
+    await user.click(within(bar).getByRole("button", { name: "Reboot" }));
+    const confirm = await screen.findByRole("dialog", { name: "Reboot 2 devices?" });
+    await user.click(within(confirm).getByRole("button", { name: "Reboot" }));
+
+    await waitFor(() => expect(api.calls("POST", "/api/devices/actions")).toHaveLength(1));
+    expect(api.calls("POST", "/api/devices/actions")[0]?.body).toEqual({
+      action: "reboot",
+      device_id: [1, 3],
+    });
+    expect(dialogEntry(actionStatusDialogId("private-status.1.abc"))).toBeDefined();
+    expect(screen.queryByRole("toolbar")).not.toBeInTheDocument();
+  });
+
+  it("selects every matching device past the page, and tags them by the list's filter", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/devices", (request) => page(request, 60))
+      .on("GET", "/api/tags", success([{ id: 5, name: "Core" }], { meta: { total: 1 } }))
+      .on(
+        "PUT",
+        "/api/devices/tags/assign",
+        success(undefined, { meta: { channel: "private-status.1.tags" } }),
+      );
+    const { user } = renderList(`${URL}?model=RUTX11&q=north`, ["view_devices", "update_devices"]);
+    await screen.findByText("Router 1");
+
+    await user.click(screen.getByRole("checkbox", { name: "Select every device on this page" }));
+    const bar = screen.getByRole("toolbar", { name: "Actions on the selected devices" });
+    expect(within(bar).getByText("25 selected")).toBeVisible();
+    await user.click(within(bar).getByRole("button", { name: "Select all 60 matching" }));
+    expect(within(bar).getByText("All 60 matching devices are selected.")).toBeVisible();
+
+    await user.click(within(bar).getByRole("button", { name: "Add tags" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add tags to 60 devices" });
+    await user.click(within(dialog).getByLabelText("Tags to add"));
+    await user.click(await screen.findByRole("option", { name: "Core", hidden: true }));
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+
+    await waitFor(() => expect(api.calls("PUT", "/api/devices/tags/assign")).toHaveLength(1));
+    expect(api.calls("PUT", "/api/devices/tags/assign")[0]?.body).toEqual({
+      filter: { q: "north", model: "RUTX11" },
+      tag_id: [5],
+    });
   });
 
   it("offers no renaming to a user who may not change devices", async () => {

@@ -23,7 +23,7 @@ import { Link } from "react-router";
 import type { DeviceListChartKey } from "@netfleet/contracts/devices/list-definition";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
-import { ListPager, ListSearchBox } from "../../../components/ui/list-pager";
+import { ListPager, ListSearchBox, totalLabel } from "../../../components/ui/list-pager";
 import { LoadFailed } from "../../../components/ui/load-failed";
 import { apiBaseUrl, serializeParams } from "../../../lib/http";
 import { useSignedInUser } from "../../../lib/viewer";
@@ -38,9 +38,11 @@ import {
   useDeviceListState,
 } from "../device-list-state";
 import { useLiveDeviceStatus } from "../use-live-device-status";
+import type { BulkSelection } from "../api/bulk-actions";
+import { BulkBar } from "./bulk-bar";
 import { DeviceCharts } from "./device-charts";
 import { ActiveFilters, DeviceFilters } from "./device-filters";
-import { deviceColumns, DevicesTable } from "./devices-table";
+import { deviceColumns, DevicesTable, type TableSelection } from "./devices-table";
 
 const formRoute = routeByName("form");
 const ADD_DEVICE_PATH = formRoute
@@ -103,7 +105,7 @@ function ColumnsChooser({ list }: { list: DeviceListState }) {
 export function DevicesList() {
   const { t } = useTranslation("devices");
   const user = useSignedInUser();
-  const can = (permission: "update_devices" | "create_devices") =>
+  const can = (permission: "update_devices" | "create_devices" | "delete_devices") =>
     user !== undefined && hasPermission(user.permissions, permission);
   const list = useDeviceListState();
   const devices = useDevices(list.params);
@@ -119,6 +121,52 @@ export function DevicesList() {
   const statistics = useDeviceStatistics({ q: list.q || undefined, ...list.filters }, chartsShown);
 
   const filterByChart = (chart: DeviceListChartKey, key: string) => list.setFilter(chart, key);
+
+  // Ticked rows, or every match; a new search or filter starts the selection afresh.
+  const question = JSON.stringify([list.q, list.filters]);
+  const [picked, setPicked] = useState({
+    question,
+    ids: new Set<number>(),
+    allMatching: false,
+  });
+  const current =
+    picked.question === question
+      ? picked
+      : { ...picked, ids: new Set<number>(), allMatching: false };
+  const pageIds = rows?.map((row) => row.id) ?? [];
+  const pageTicked = pageIds.filter((id) => current.ids.has(id)).length;
+  const choose = (ids: Set<number>, allMatching = false) =>
+    setPicked({ question, ids, allMatching });
+  const selection: TableSelection = {
+    isSelected: (id) => current.allMatching || current.ids.has(id),
+    toggle: (id) => {
+      const ids = new Set(current.allMatching ? pageIds : current.ids);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      choose(ids);
+    },
+    togglePage: () => {
+      const ids = new Set(current.ids);
+      const all = current.allMatching || (pageIds.length > 0 && pageTicked === pageIds.length);
+      for (const id of pageIds) {
+        if (all) ids.delete(id);
+        else ids.add(id);
+      }
+      choose(all ? new Set() : ids);
+    },
+    page:
+      current.allMatching || (pageIds.length > 0 && pageTicked === pageIds.length)
+        ? "all"
+        : pageTicked > 0
+          ? "some"
+          : "none",
+  };
+  const bulk: BulkSelection | null = current.allMatching
+    ? { filter: { ...(list.q ? { q: list.q } : {}), ...list.filters } }
+    : current.ids.size > 0
+      ? { device_id: [...current.ids] }
+      : null;
+  const totalShown = meta ? totalLabel(meta.total, meta.total_capped) : "";
 
   return (
     <Paper withBorder>
@@ -246,7 +294,20 @@ export function DevicesList() {
         </Stack>
       ) : (
         <>
+          {bulk && (
+            <BulkBar
+              selection={bulk}
+              count={current.allMatching ? totalShown : totalLabel(current.ids.size, false)}
+              offerAll={
+                meta && selection.page === "all" && meta.total > pageIds.length ? totalShown : null
+              }
+              onSelectAll={() => choose(new Set(), true)}
+              onClear={() => choose(new Set())}
+              canDelete={can("delete_devices")}
+            />
+          )}
           <DevicesTable
+            selection={can("update_devices") ? selection : undefined}
             rows={rows}
             columns={list.columns}
             sort={list.sort}

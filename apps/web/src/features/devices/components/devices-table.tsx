@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode, useRef } from "react";
-import { Skeleton, Table, UnstyledButton } from "@mantine/core";
+import { Checkbox, Skeleton, Table, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { TFunction } from "i18next";
@@ -134,7 +134,9 @@ function HeaderCell({
 /** A click on a row opens the device, unless it was meant for a link, button or field in it. */
 function opensDevice(event: MouseEvent<HTMLTableRowElement>): boolean {
   const target = event.target as HTMLElement;
-  return !target.closest("a, button, input, textarea, [role='dialog'], [data-combobox]");
+  return !target.closest(
+    "a, button, input, textarea, [role='dialog'], [data-combobox], [data-pick]",
+  );
 }
 
 interface DevicesTableProps {
@@ -148,6 +150,17 @@ interface DevicesTableProps {
   /** Whether the user may rename devices and change their tags. */
   editable: boolean;
   skeletonRows?: number;
+  /** Ticking rows for the bulk bar; absent when the user may not act on devices. */
+  selection?: TableSelection;
+}
+
+/** Which rows are ticked, and how ticking changes that. */
+export interface TableSelection {
+  isSelected: (id: number) => boolean;
+  toggle: (id: number) => void;
+  /** Ticks every row of the page, or clears them when all are ticked. */
+  togglePage: () => void;
+  page: "all" | "some" | "none";
 }
 
 /**
@@ -162,6 +175,7 @@ export function DevicesTable({
   stale,
   editable,
   skeletonRows = 8,
+  selection,
 }: DevicesTableProps) {
   const { t } = useTranslation("devices");
   const navigate = useNavigate();
@@ -186,16 +200,27 @@ export function DevicesTable({
         if (opensDevice(event)) void navigate(devicePath(device.id));
       }}
     >
+      {selection && (
+        <Table.Td className={classes.pick} data-pick>
+          <Checkbox
+            size="xs"
+            aria-label={t("selectDevice", { name: device.name })}
+            checked={selection.isSelected(device.id)}
+            onChange={() => selection.toggle(device.id)}
+          />
+        </Table.Td>
+      )}
       {columns.map((column) => (
         <Table.Td key={column.id}>{column.render(device)}</Table.Td>
       ))}
     </Table.Tr>
   );
+  const span = columns.length + (selection ? 1 : 0);
 
   const spacer = (height: number, key: string) =>
     height > 0 ? (
       <tr key={key} aria-hidden style={{ height }}>
-        <td colSpan={columns.length} style={{ padding: 0, border: 0 }} />
+        <td colSpan={span} style={{ padding: 0, border: 0 }} />
       </tr>
     ) : null;
 
@@ -203,6 +228,7 @@ export function DevicesTable({
   if (rows === undefined) {
     body = Array.from({ length: skeletonRows }, (_, r) => (
       <Table.Tr key={r}>
+        {selection && <Table.Td className={classes.pick} />}
         {columns.map((column, c) => (
           <Table.Td key={column.id}>
             {/* Uneven widths read as text rather than as a grid of bars. */}
@@ -240,6 +266,18 @@ export function DevicesTable({
       >
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th className={classes.pick}>
+                <Checkbox
+                  size="xs"
+                  aria-label={t("selectPage")}
+                  checked={selection.page === "all"}
+                  indeterminate={selection.page === "some"}
+                  onChange={selection.togglePage}
+                  disabled={!rows || rows.length === 0}
+                />
+              </Table.Th>
+            )}
             {columns.map((column) => (
               <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
             ))}

@@ -25,6 +25,7 @@ const TYPE_COLORS: Readonly<Record<string, string>> = {
   disconnected: "red",
   task: "blue",
   task_result: "grape",
+  moved: "orange",
 };
 
 const TYPE_KEYS = {
@@ -32,6 +33,7 @@ const TYPE_KEYS = {
   disconnected: "typeDisconnected",
   task: "typeTask",
   task_result: "typeTaskResult",
+  moved: "typeMoved",
 } as const;
 
 function isFilter(value: string | null): value is ActivityFilter {

@@ -1,0 +1,235 @@
+import { useState } from "react";
+import { Anchor, Button, Group, Modal, MultiSelect, Select, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconArrowsExchange, IconRefresh, IconTags, IconTrash, IconX } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { openActionStatusDialog } from "../../../components/ui/dialog/action-status-dialog";
+import { toApiRequestError } from "../../../lib/http";
+import { type BulkAction, type BulkSelection, runBulkAction } from "../api/bulk-actions";
+import { useCompanyOptions, useTagOptions } from "../api/list-filter-options";
+import { devicesListQueryKey } from "../api/list-devices";
+
+type Step = "tags" | "move" | "reboot" | "delete" | null;
+
+/** Picks tags or a company, then applies; the options load when it opens. */
+function ChoiceModal({
+  step,
+  title,
+  loading,
+  onApply,
+  onCancel,
+}: {
+  step: "tags" | "move";
+  title: string;
+  loading: boolean;
+  onApply: (action: BulkAction) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation("devices");
+  const { t: tc } = useTranslation("common");
+  const [search, setSearch] = useState("");
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const tags = useTagOptions(search, step === "tags");
+  const companies = useCompanyOptions(search, step === "move");
+  const options = (step === "tags" ? tags.data : companies.data) ?? [];
+  const data = options.map((option) => ({ value: String(option.id), label: option.name }));
+  const ready = step === "tags" ? tagIds.length > 0 : companyId !== null;
+
+  return (
+    <Modal opened onClose={onCancel} title={title} centered>
+      {step === "tags" ? (
+        <MultiSelect
+          label={t("bulkTagsLabel")}
+          data={data}
+          value={tagIds}
+          onChange={setTagIds}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          nothingFoundMessage={t("filterNothing")}
+          data-autofocus
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <Select
+          label={t("bulkMoveLabel")}
+          data={data}
+          value={companyId}
+          onChange={setCompanyId}
+          searchable
+          onSearchChange={setSearch}
+          nothingFoundMessage={t("filterNothing")}
+          data-autofocus
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel}>
+          {tc("cancel")}
+        </Button>
+        <Button
+          disabled={!ready}
+          loading={loading}
+          onClick={() =>
+            onApply(
+              step === "tags"
+                ? { kind: "tags", tagIds: tagIds.map(Number) }
+                : { kind: "move", companyId: Number(companyId) },
+            )
+          }
+        >
+          {t("bulkApply")}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * What the ticked devices can be put through: tags, a move, a reboot, deletion. Past the
+ * ticked page it offers every device the list's filters match, which the server selects
+ * itself. Each action runs on the server's engine and is followed in the Action status
+ * dialog.
+ */
+export function BulkBar({
+  selection,
+  count,
+  offerAll,
+  onSelectAll,
+  onClear,
+  canDelete,
+}: {
+  selection: BulkSelection;
+  /** How many devices the selection holds, as shown ("10 000+" past the count cap). */
+  count: string;
+  /** The whole page is ticked and more devices match: "Select all N matching". */
+  offerAll: string | null;
+  onSelectAll: () => void;
+  onClear: () => void;
+  canDelete: boolean;
+}) {
+  const { t } = useTranslation("devices");
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>(null);
+  const run = useMutation({
+    mutationFn: (action: BulkAction) => runBulkAction(action, selection),
+  });
+  const allMatching = "filter" in selection;
+
+  const apply = (action: BulkAction) =>
+    run.mutate(action, {
+      onSuccess: (channel) => {
+        setStep(null);
+        onClear();
+        // The list and its charts both change.
+        const reload = () =>
+          void queryClient.invalidateQueries({ queryKey: [devicesListQueryKey[0]] });
+        // Ticked devices stay listed in the dialog, which then stays open when done; a
+        // filter-wide action's dialog closes itself once done.
+        openActionStatusDialog({
+          channel,
+          onDone: reload,
+          ...("device_id" in selection ? { selection: selection.device_id } : {}),
+        });
+      },
+      onError: (error) => {
+        setStep(null);
+        notifications.show({ color: "red", message: toApiRequestError(error).message });
+      },
+    });
+
+  return (
+    <Group
+      role="toolbar"
+      aria-label={t("bulkBar")}
+      px="md"
+      py="xs"
+      gap="sm"
+      justify="space-between"
+      bg="var(--mantine-color-default-hover)"
+    >
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {allMatching ? t("bulkAllMatching", { n: count }) : t("bulkSelected", { n: count })}
+        </Text>
+        {offerAll && !allMatching && (
+          <Text size="sm">
+            {t("bulkAllPage")}{" "}
+            <Anchor component="button" type="button" size="sm" onClick={onSelectAll}>
+              {t("bulkSelectAll", { n: offerAll })}
+            </Anchor>
+          </Text>
+        )}
+      </Group>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconTags size={14} aria-hidden />}
+          onClick={() => setStep("tags")}
+        >
+          {t("bulkTags")}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconArrowsExchange size={14} aria-hidden />}
+          onClick={() => setStep("move")}
+        >
+          {t("bulkMove")}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => setStep("reboot")}
+        >
+          {t("bulkReboot")}
+        </Button>
+        {canDelete && (
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={() => setStep("delete")}
+          >
+            {t("bulkDelete")}
+          </Button>
+        )}
+        <Button
+          size="xs"
+          variant="subtle"
+          leftSection={<IconX size={14} aria-hidden />}
+          onClick={onClear}
+        >
+          {t("bulkClear")}
+        </Button>
+      </Group>
+
+      {(step === "tags" || step === "move") && (
+        <ChoiceModal
+          step={step}
+          title={t(step === "tags" ? "bulkTagsTitle" : "bulkMoveTitle", { n: count })}
+          loading={run.isPending}
+          onApply={apply}
+          onCancel={() => setStep(null)}
+        />
+      )}
+      <ConfirmModal
+        opened={step === "reboot" || step === "delete"}
+        title={t(step === "delete" ? "bulkDeleteTitle" : "bulkRebootTitle", { n: count })}
+        confirmLabel={t(step === "delete" ? "bulkDelete" : "bulkReboot")}
+        danger={step === "delete"}
+        loading={run.isPending}
+        onConfirm={() => apply({ kind: step === "delete" ? "delete" : "reboot" })}
+        onCancel={() => setStep(null)}
+      >
+        {t(step === "delete" ? "bulkDeleteText" : "bulkRebootText")}
+      </ConfirmModal>
+    </Group>
+  );
+}
