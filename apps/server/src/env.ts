@@ -43,6 +43,8 @@ const envSchema = z
     DEVICE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Where the embedded database and generated files live. */
     DATA_DIR: z.string().default("./data"),
+    /** Where uploaded files (firmware, backups) are kept: DATA_DIR/files unless given. */
+    FILES_DIR: z.string().optional(),
     /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
     DATABASE_URL: z.string().optional(),
     /** The address users reach the console at; links in e-mails start with it. */
@@ -155,4 +157,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 export function resolveDataDir(env: Env): string {
   return path.resolve(env.DATA_DIR);
+}
+
+export function resolveFilesDir(env: Env): string {
+  return path.resolve(env.FILES_DIR ?? path.join(env.DATA_DIR, "files"));
 }

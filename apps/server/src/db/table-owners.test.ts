@@ -49,6 +49,7 @@ const OWNERS: Record<TableName, string> = {
   smtpSettings: "modules/email-smtp/email-smtp.repo.ts",
   actions: "modules/actions/actions.repo.ts",
   actionSteps: "modules/actions/actions.repo.ts",
+  files: "modules/files/files.repo.ts",
   // The process's own settings (the session secret): no module owns them.
   settings: "db/settings.repo.ts",
 };

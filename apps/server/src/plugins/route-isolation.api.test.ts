@@ -5,6 +5,7 @@ import { FIXED_ROLE_LIST, FIXED_ROLES, type FixedRoleName } from "@netfleet/cont
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { MFA_SESSION_FIELDS } from "@netfleet/contracts/schemas/mfa";
 import type { DeclaredRoute } from "../app";
+import { files } from "../db/schema";
 import { signedInAs, type TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { factories, type TestCompany } from "../test/factories";
@@ -33,7 +34,7 @@ import {
  *             └─ S   C's sibling
  */
 
-type EntityKind = "company" | "user" | "device" | "tag" | "role" | "invitation";
+type EntityKind = "company" | "user" | "device" | "tag" | "role" | "invitation" | "file";
 type Position = "sibling" | "parent";
 const POSITIONS: readonly Position[] = ["sibling", "parent"];
 
@@ -55,6 +56,8 @@ const ENTITY_BY_NAME: Readonly<Record<string, EntityKind>> = {
   roles: "role",
   invitation: "invitation",
   invitations: "invitation",
+  file: "file",
+  files: "file",
 };
 
 /** Ids are serial and the world is small: no row has the largest id the schemas accept. */
@@ -135,14 +138,15 @@ let operations: Map<string, Operation>;
 const agents = new Map<FixedRoleName, TestAgent>();
 /** The object of each kind in the callers' own company, the sibling and the parent. */
 const world: Record<Position | "own", Record<EntityKind, number>> = {
-  own: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0 },
-  sibling: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0 },
-  parent: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0 },
+  own: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0, file: 0 },
+  sibling: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0, file: 0 },
+  parent: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0, file: 0 },
 };
 let companyAt: Record<Position | "own", TestCompany>;
 let make: Record<EntityKind, (company: TestCompany) => Promise<number>>;
 let roles = 0;
 let invitations = 0;
+let fileNames = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -165,6 +169,20 @@ beforeAll(async () => {
         companyId: company.id,
         permissions: ["view_devices"],
       }),
+    file: async (company) => {
+      const [row] = await t.database.db
+        .insert(files)
+        .values({
+          companyId: company.id,
+          type: "firmware",
+          name: `isolation-${++fileNames}.bin`,
+          fileSize: 1,
+          sha256: "0".repeat(64),
+          storageKey: "isolation",
+        })
+        .returning({ id: files.id });
+      return row!.id;
+    },
     invitation: async (company) =>
       (
         await createInvitation(t.app.ctx, t.database.db, {

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
@@ -55,6 +57,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 /** The whole server in process (`app.inject`, no port) on its own real database. */
 export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-files-"));
   const env = parseEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -63,6 +66,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
     WEB_DIST_DIR: "/nonexistent",
     // The machine may run its own broker on 1883.
     MQTT_PORT: "0",
+    FILES_DIR: filesDir,
     ...envOverrides,
   });
   const app = await buildApp({ env, database, logger: false });
@@ -75,6 +79,7 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -17,3 +17,4 @@ export * from "./notices";
 export * from "./storage";
 export * from "./mfa";
 export * from "./actions";
+export * from "./files";

@@ -1,0 +1,60 @@
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** What a stored file came to. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * The bytes of files, in a directory: each written under a fresh key as it streams in (its
+ * size and SHA-256 counted on the way), never held whole in memory. A key is the file's
+ * only name on disk, so a user's file name never reaches the file system.
+ */
+export function fileStore(dir: string) {
+  const pathOf = (key: string) => {
+    if (!/^[\w-]+$/.test(key)) throw new Error(`Not a file key: ${key}`);
+    return path.join(dir, key);
+  };
+
+  return {
+    dir,
+
+    /** Writes a stream to a new key; on any failure nothing is left behind. */
+    async save(source: Readable): Promise<StoredFile> {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const key = randomUUID();
+      const hash = createHash("sha256");
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, count, fs.createWriteStream(pathOf(key), { flags: "wx" }));
+      } catch (err) {
+        await fs.promises.rm(pathOf(key), { force: true });
+        throw err;
+      }
+      return { key, size, sha256: hash.digest("hex") };
+    },
+
+    open(key: string): Readable {
+      return fs.createReadStream(pathOf(key));
+    },
+
+    async remove(key: string): Promise<void> {
+      await fs.promises.rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+export type FileStore = ReturnType<typeof fileStore>;
