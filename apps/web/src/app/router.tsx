@@ -42,6 +42,7 @@ const PAGES: Partial<Record<RouteName, LazyPage>> = {
   "company.resources.data-history": companyPage,
   "users.table": () => import("./routes/users/users"),
   "tags.main": () => import("./routes/tags"),
+  "files.main": () => import("./routes/files/files"),
   "account.settings": () => import("./routes/account/settings"),
   form: () => import("./routes/form"),
   "users.impersonation-logs": () => import("./routes/users/impersonation-logs"),

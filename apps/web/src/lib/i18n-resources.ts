@@ -25,6 +25,7 @@ import type { messages as routes } from "../locales/routes";
 import type { messages as search } from "../locales/search";
 import type { messages as startup } from "../locales/startup";
 import type { messages as tags } from "../locales/tags";
+import type { messages as files } from "../locales/files";
 import type { messages as userMenu } from "../locales/user-menu";
 import type { messages as users } from "../locales/users";
 
@@ -60,6 +61,7 @@ export interface I18nResources {
   search: (typeof search)["en"];
   startup: (typeof startup)["en"];
   tags: (typeof tags)["en"];
+  files: (typeof files)["en"];
   "user-menu": (typeof userMenu)["en"];
   users: (typeof users)["en"];
 }

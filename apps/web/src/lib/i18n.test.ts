@@ -49,6 +49,7 @@ describe("translation keys", () => {
       devices: true,
       dialogs: true,
       "email-smtp": true,
+      files: true,
       "form-errors": true,
       forms: true,
       help: true,

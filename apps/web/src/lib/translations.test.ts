@@ -15,7 +15,7 @@ const UNTRANSLATED =
 
 /** Words spelt the same in English and the language itself. */
 const SAME_WORD: Readonly<Record<string, readonly string[]>> = {
-  no: ["System", "Status", "Start"],
+  no: ["System", "Status", "Start", "Type"],
 };
 
 function needsTranslation(english: string): boolean {

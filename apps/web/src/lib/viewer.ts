@@ -1,5 +1,6 @@
 import { skipToken, useQuery } from "@tanstack/react-query";
 import type { Viewer } from "@netfleet/contracts/navigation";
+import { hasPermission, type Permission } from "@netfleet/contracts/permissions";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { useTheme } from "./app-config";
 
@@ -9,6 +10,12 @@ export const CURRENT_USER_KEY = ["users", "current"] as const;
 /** The signed-in user as already loaded by start-up; this never fetches by itself. */
 export function useSignedInUser(): CurrentUser | undefined {
   return useQuery<CurrentUser>({ queryKey: CURRENT_USER_KEY, queryFn: skipToken }).data;
+}
+
+/** Whether the signed-in user holds `permission`; the server checks it again on every call. */
+export function useCan(): (permission: Permission) => boolean {
+  const user = useSignedInUser();
+  return (permission) => user !== undefined && hasPermission(user.permissions, permission);
 }
 
 /**

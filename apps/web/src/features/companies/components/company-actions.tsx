@@ -5,24 +5,17 @@ import { IconArrowsMove, IconPencil, IconPlus, IconTrash } from "@tabler/icons-r
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { CompanyListItem as Company } from "@netfleet/contracts/schemas/companies";
-import { type Permission, hasPermission } from "@netfleet/contracts/permissions";
 import { openDialog, openPrompt } from "../../../components/ui/dialog/dialog-store";
 import { failureMessage, successMessage } from "../../../components/ui/form/result-messages";
 import { isCancelledRequest } from "../../../lib/http";
 import { i18n } from "../../../lib/i18n";
-import { useSignedInUser } from "../../../lib/viewer";
+import { useCan, useSignedInUser } from "../../../lib/viewer";
 import { deleteCompany } from "../api/delete-company";
 import { HELP_KEY } from "../company-forms";
 import { deleteRefusal } from "../company-messages";
 import { companiesQueryKey } from "../api/list-companies";
 import { MoveCompanyBody, type MoveCompanyProps, NewCompanyBody } from "./company-form-bodies";
 import { RenameCompanyForm, type RenameCompanyProps } from "./rename-company-form";
-
-/** Whether the signed-in user holds `permission`; the server checks it again on every call. */
-export function useCan(): (permission: Permission) => boolean {
-  const user = useSignedInUser();
-  return (permission) => user !== undefined && hasPermission(user.permissions, permission);
-}
 
 export function openNewCompany() {
   openDialog({

@@ -1,26 +1,18 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { type Permission, hasPermission } from "@netfleet/contracts/permissions";
 import type { TagListItem as Tag } from "@netfleet/contracts/schemas/tags";
-import { openDialog, openPrompt } from "../../../components/ui/dialog/dialog-store";
-import { failureMessage, successMessage } from "../../../components/ui/form/result-messages";
+import { openDeletePrompt } from "../../../components/ui/dialog/delete-prompt";
+import { openDialog } from "../../../components/ui/dialog/dialog-store";
 import { i18n } from "../../../lib/i18n";
-import { useSignedInUser } from "../../../lib/viewer";
+import { useCan } from "../../../lib/viewer";
 import { deleteTag } from "../api/delete-tag";
 import { tagsListQueryKey } from "../api/list-tags";
 import { editTagForm, newTagForm } from "../tag-form";
 
 /** The reminder key of the delete prompt: "Do not show this again" is kept under it. */
 export const DELETE_TAG_REMINDER = "delete-tag";
-
-/** Whether the signed-in user holds `permission`. */
-export function useCan(): (permission: Permission) => boolean {
-  const user = useSignedInUser();
-  return (permission) => user !== undefined && hasPermission(user.permissions, permission);
-}
 
 /** Opens the new-tag form in a dialog; the list reloads after it succeeds. */
 export function openNewTag() {
@@ -45,28 +37,17 @@ export function openEditTag(tag: Tag) {
 
 /** Asks before deleting a tag, unless the user chose not to be asked again. */
 export function openDeleteTag(tag: Tag, queryClient: QueryClient) {
-  const item = i18n.t("tags:item");
-  void openPrompt({
+  openDeletePrompt({
     id: `delete-tag-${tag.id}`,
     title: i18n.t("tags:deleteTitle", { name: tag.name }),
     message: i18n.t("tags:deleteText"),
     confirmText: i18n.t("tags:delete"),
-    confirmColor: "red",
     reminderKey: DELETE_TAG_REMINDER,
     helpLinkKey: "tags.main",
-    onConfirm: async () => {
-      try {
-        await deleteTag(tag.id);
-      } catch (error) {
-        notifications.show({
-          color: "red",
-          message: failureMessage(error, { item, verb: "delete" }),
-        });
-        return;
-      }
-      notifications.show({ color: "teal", message: successMessage(item, "delete") });
-      await queryClient.invalidateQueries({ queryKey: tagsListQueryKey });
-    },
+    item: i18n.t("tags:item"),
+    remove: () => deleteTag(tag.id),
+    queryClient,
+    reloadKey: tagsListQueryKey,
   });
 }
 

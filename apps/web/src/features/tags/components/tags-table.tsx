@@ -9,7 +9,8 @@ import {
 } from "../../../components/ui/sortable-table";
 import { formatDateTime } from "../../../lib/format";
 import type { TagSortKey } from "../api/list-tags";
-import { TagRowActions, useCan } from "./tag-actions";
+import { useCan } from "../../../lib/viewer";
+import { TagRowActions } from "./tag-actions";
 
 function tagColumns(t: TFunction<"tags">, withActions: boolean): TableColumn<Tag, TagSortKey>[] {
   const columns: TableColumn<Tag, TagSortKey>[] = [

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { ListEnvelope } from "@netfleet/contracts/envelope";
+import type { FileListItem, FileType } from "@netfleet/contracts/schemas/files";
+import type { ListParams } from "../../../components/ui/server-list";
+import { apiBaseUrl, http } from "../../../lib/http";
+
+export type FileSortKey = "id" | "name" | "type" | "file_size" | "created_at";
+
+export interface ListFilesParams extends ListParams {
+  type?: FileType;
+}
+
+/** Prefix of every page of the list: the upload form and deletions reload it by this key. */
+export const filesListQueryKey = ["files", "list"] as const;
+
+export function useFiles(params: ListFilesParams) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...filesListQueryKey, params],
+      queryFn: async ({ signal }) =>
+        (await http.get<ListEnvelope<FileListItem>>("/api/files", { params, signal })).data,
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/**
+ * A plain link to a file's bytes: the browser streams the download to disk, where a call
+ * through the HTTP client would hold it in memory first.
+ */
+export function fileDownloadHref(id: number): string {
+  return `${apiBaseUrl() ?? ""}/api/files/${id}/download`;
+}
+
+export async function deleteFile(id: number): Promise<void> {
+  await http.delete(`/api/files/${id}`);
+}

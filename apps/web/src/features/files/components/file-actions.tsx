@@ -1,0 +1,89 @@
+import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
+import { IconDownload, IconTrash, IconUpload } from "@tabler/icons-react";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { FileListItem } from "@netfleet/contracts/schemas/files";
+import { openDeletePrompt } from "../../../components/ui/dialog/delete-prompt";
+import { openDialog } from "../../../components/ui/dialog/dialog-store";
+import { i18n } from "../../../lib/i18n";
+import { useCan } from "../../../lib/viewer";
+import { deleteFile, fileDownloadHref, filesListQueryKey } from "../api/list-files";
+import { uploadFileForm } from "../file-form";
+
+export const DELETE_FILE_REMINDER = "delete-file";
+
+export function openUploadFile() {
+  openDialog({
+    id: "upload-file",
+    title: i18n.t("files:upload"),
+    form: uploadFileForm(),
+    helpLinkKey: "management.files",
+  });
+}
+
+function openDeleteFile(file: FileListItem, queryClient: QueryClient) {
+  openDeletePrompt({
+    id: `delete-file-${file.id}`,
+    title: i18n.t("files:deleteTitle", { name: file.name }),
+    message: i18n.t("files:deleteText"),
+    confirmText: i18n.t("files:delete"),
+    reminderKey: DELETE_FILE_REMINDER,
+    helpLinkKey: "management.files",
+    item: i18n.t("files:item"),
+    remove: () => deleteFile(file.id),
+    queryClient,
+    reloadKey: filesListQueryKey,
+  });
+}
+
+/** The files page's "Upload file" button, for users who may upload. */
+export function UploadFileButton() {
+  const { t } = useTranslation("files");
+  const can = useCan();
+  if (!can("upload_files")) return null;
+  return (
+    <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={openUploadFile}>
+      {t("upload")}
+    </Button>
+  );
+}
+
+/**
+ * Download, and Delete for users who may upload (global firmware only with the global
+ * permission; the server says no otherwise).
+ */
+export function FileRowActions({ file }: { file: FileListItem }) {
+  const { t } = useTranslation("files");
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const mayDelete =
+    can("upload_files") && (file.company_id !== null || can("upload_files_global_scope"));
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label={t("download", { name: file.name })} withArrow>
+        <ActionIcon
+          component="a"
+          href={fileDownloadHref(file.id)}
+          download
+          variant="subtle"
+          color="gray"
+          aria-label={t("download", { name: file.name })}
+        >
+          <IconDownload size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {mayDelete && (
+        <Tooltip label={t("deleteNamed", { name: file.name })} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t("deleteNamed", { name: file.name })}
+            onClick={() => openDeleteFile(file, queryClient)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
