@@ -5,7 +5,7 @@ import { FIXED_ROLE_LIST, FIXED_ROLES, type FixedRoleName } from "@netfleet/cont
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { MFA_SESSION_FIELDS } from "@netfleet/contracts/schemas/mfa";
 import type { DeclaredRoute } from "../app";
-import { files } from "../db/schema";
+import { actions, actionSteps, files } from "../db/schema";
 import { signedInAs, type TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { factories, type TestCompany } from "../test/factories";
@@ -34,7 +34,7 @@ import {
  *             └─ S   C's sibling
  */
 
-type EntityKind = "company" | "user" | "device" | "tag" | "role" | "invitation" | "file";
+type EntityKind = "company" | "user" | "device" | "tag" | "role" | "invitation" | "file" | "action";
 type Position = "sibling" | "parent";
 const POSITIONS: readonly Position[] = ["sibling", "parent"];
 
@@ -58,6 +58,8 @@ const ENTITY_BY_NAME: Readonly<Record<string, EntityKind>> = {
   invitations: "invitation",
   file: "file",
   files: "file",
+  // An action's id is its `scheduler_id`, which RMS calls a job.
+  job: "action",
 };
 
 /** Ids are serial and the world is small: no row has the largest id the schemas accept. */
@@ -138,9 +140,36 @@ let operations: Map<string, Operation>;
 const agents = new Map<FixedRoleName, TestAgent>();
 /** The object of each kind in the callers' own company, the sibling and the parent. */
 const world: Record<Position | "own", Record<EntityKind, number>> = {
-  own: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0, file: 0 },
-  sibling: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0, file: 0 },
-  parent: { company: 0, user: 0, device: 0, tag: 0, role: 0, invitation: 0, file: 0 },
+  own: {
+    company: 0,
+    user: 0,
+    device: 0,
+    tag: 0,
+    role: 0,
+    invitation: 0,
+    file: 0,
+    action: 0,
+  },
+  sibling: {
+    company: 0,
+    user: 0,
+    device: 0,
+    tag: 0,
+    role: 0,
+    invitation: 0,
+    file: 0,
+    action: 0,
+  },
+  parent: {
+    company: 0,
+    user: 0,
+    device: 0,
+    tag: 0,
+    role: 0,
+    invitation: 0,
+    file: 0,
+    action: 0,
+  },
 };
 let companyAt: Record<Position | "own", TestCompany>;
 let make: Record<EntityKind, (company: TestCompany) => Promise<number>>;
@@ -182,6 +211,17 @@ beforeAll(async () => {
         })
         .returning({ id: files.id });
       return row!.id;
+    },
+    action: async (company) => {
+      const device = await f.device({ company });
+      const [action] = await t.database.db
+        .insert(actions)
+        .values({ name: "tags_assign", channel: "private-status.0.isolation", total: 1 })
+        .returning({ id: actions.id });
+      await t.database.db
+        .insert(actionSteps)
+        .values({ actionId: action!.id, deviceId: device.id, params: { tag_id: [] } });
+      return action!.id;
     },
     invitation: async (company) =>
       (

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { idParamSchema } from "./common";
-import { deviceSelectionShape, oneSelection } from "./devices";
+import { idParamSchema, idSchema } from "./common";
+import { DEVICE_BULK_MAX_IDS, deviceSelectionShape, oneSelection } from "./devices";
 
 /**
  * What happens to a device beyond its current state: its activity (table device_events),
@@ -111,6 +111,26 @@ export const deviceActionRequestSchema = z
   })
   .superRefine(oneSelection);
 export type DeviceActionRequest = z.infer<typeof deviceActionRequestSchema>;
+
+/**
+ * `POST /api/devices/actions/cancel` (RMS `cancel_action`): every step not yet done of
+ * these devices' actions, or of these actions (`job_id`: an action's `scheduler_id`).
+ */
+export const cancelActionsBodySchema = z
+  .object({
+    device_id: z.array(idSchema).min(1).max(DEVICE_BULK_MAX_IDS).optional(),
+    job_id: z.array(idSchema).min(1).max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.device_id === undefined && value.job_id === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["device_id"],
+        message: "Name the devices (device_id) or the actions (job_id) to cancel.",
+      });
+    }
+  });
+export type CancelActionsBody = z.infer<typeof cancelActionsBodySchema>;
 
 /**
  * The answer: progress is pushed as `ActionStatusUpdated` (events.ts) on `meta.channel`,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type ConstructorOptions, fromPglite, type Job, PgBoss } from "pg-boss";
 import { ACTION_STATUS_EVENT, statusChannel } from "@netfleet/contracts/events";
 import { type Database, type Db, jobsInTransaction } from "../../db/client";
+import type { TenantScope } from "../../db/tenancy";
 import type { Actor, JobActor } from "../../lib/actor";
 import { newSecret } from "../../lib/secrets";
 import { AppError } from "../../plugins/errors";
@@ -222,6 +223,14 @@ export function createActionEngine(opts: {
      * records how the device answered. Answers those it ended: a step ends once.
      */
     endWaiting: <E extends StepEnd>(tx: Db, ends: readonly E[]) => actionsRepo(tx).endWaiting(ends),
+
+    /** Those of `ids` that are actions with a step on a device the caller sees. */
+    actionsInScope: (scope: TenantScope, ids: readonly number[]) =>
+      actionsRepo(db).actionsInScope(scope, ids),
+
+    /** Fails matching steps not yet done, in the caller's transaction (see the repository). */
+    cancel: (tx: Db, ...args: Parameters<ReturnType<typeof actionsRepo>["cancel"]>) =>
+      actionsRepo(tx).cancel(...args),
 
     /** After `endWaiting` committed: says on each action's channel how its steps ended. */
     async announce(ends: readonly (StepEnd & { latest: string })[]) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, resultRows } from "../../db/client";
-import { actions, actionSteps } from "../../db/schema";
+import { actions, actionSteps, devices } from "../../db/schema";
+import { inTenant, type TenantScope } from "../../db/tenancy";
 
 export type ActionRow = typeof actions.$inferSelect;
 
@@ -125,6 +126,54 @@ export function actionsRepo(db: Db) {
         ),
       );
       return ends.filter((e) => endedKeys.has(`${e.actionId}:${e.deviceId}`));
+    },
+
+    /**
+     * Fails the steps not yet done that match (these devices', these actions'), of devices
+     * the caller sees. Answers each with whether it was waiting for its device.
+     */
+    async cancel(
+      scope: TenantScope,
+      match: { deviceIds?: readonly number[]; actionIds?: readonly number[] },
+      message: string,
+    ): Promise<(StepEnd & { wasWaiting: boolean })[]> {
+      const seen = inTenant(scope, devices.companyId);
+      const result = await db.execute(sql`
+        with target as (
+          select ${actionSteps.actionId} as action_id, ${actionSteps.deviceId} as device_id,
+            ${actionSteps.status} as status
+          from ${actionSteps}
+          where ${actionSteps.status} in ('pending', 'waiting')
+            ${match.deviceIds ? sql`and ${actionSteps.deviceId} = any(${sql.param([...match.deviceIds])}::integer[])` : sql``}
+            ${match.actionIds ? sql`and ${actionSteps.actionId} = any(${sql.param([...match.actionIds])}::integer[])` : sql``}
+            and ${actionSteps.deviceId} in (select ${devices.id} from ${devices} ${seen ? sql`where ${seen}` : sql``})
+          for update
+        )
+        update ${actionSteps} set status = 'failed', message = ${message}, finished_at = now()
+        from target
+        where ${actionSteps.actionId} = target.action_id and ${actionSteps.deviceId} = target.device_id
+          and ${actionSteps.status} in ('pending', 'waiting')
+        returning target.action_id, target.device_id, target.status`);
+      return resultRows<{ action_id: number; device_id: number; status: string }>(result).map(
+        (r) => ({
+          actionId: r.action_id,
+          deviceId: r.device_id,
+          status: "failed" as const,
+          message,
+          wasWaiting: r.status === "waiting",
+        }),
+      );
+    },
+
+    /** Those of `ids` that are actions with a step on a device the caller sees. */
+    async actionsInScope(scope: TenantScope, ids: readonly number[]): Promise<number[]> {
+      const seen = inTenant(scope, devices.companyId);
+      const result = await db.execute(sql`
+        select distinct ${actionSteps.actionId} as id from ${actionSteps}
+        inner join ${devices} on ${devices.id} = ${actionSteps.deviceId}
+        where ${actionSteps.actionId} = any(${sql.param([...ids])}::integer[])
+          ${seen ? sql`and ${seen}` : sql``}`);
+      return resultRows<{ id: number }>(result).map((r) => r.id);
     },
 
     /** How many of the action's steps are in each state. */

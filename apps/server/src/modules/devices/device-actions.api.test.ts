@@ -359,6 +359,80 @@ describe("POST /api/devices/actions", () => {
     });
   });
 
+  it("cancels a reboot an offline device waits for: the step and the task fail as cancelled, and the device gets nothing", async () => {
+    const offline = await enrol(t, token);
+    const res = await reboot(admin, [offline.device_id]);
+    const channel = res.json<{ meta: { channel: string } }>().meta.channel;
+    const [task] = await eventually(
+      () => tasksOf(offline.device_id),
+      (rows) => rows.length === 1,
+    );
+    const console = await browser(url, admin);
+    const updates = console.collect("ActionStatusUpdated");
+    await console.subscribe(channel);
+
+    const cancel = await admin.post("/api/devices/actions/cancel", {
+      device_id: [offline.device_id],
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toEqual({ success: true, message: "1 step cancelled" });
+    const cancelled = `Cancelled by ${adminUser.email}`;
+    expect(await taskRow(task!.id)).toMatchObject({ status: "failed", message: cancelled });
+    expect(
+      (await admin.get(`/api/devices/actions/logs?device_id=${offline.device_id}`)).json(),
+    ).toMatchObject({
+      data: [{ request_target_state: "failed", events: [{ message: cancelled }] }],
+    });
+    expect(
+      await eventually(
+        async () => updates.at(-1)?.data,
+        (u) => u?.status === "failed",
+      ),
+    ).toMatchObject({ message: cancelled, failed: 1, total: 1 });
+
+    // Nothing is left to cancel, and the device, coming online, is asked for nothing.
+    expect(
+      (await admin.post("/api/devices/actions/cancel", { device_id: [offline.device_id] })).json(),
+    ).toEqual({ success: true, message: "0 steps cancelled" });
+    const late = await device(offline);
+    await t.app.devices.traffic.flush();
+    // A pending task would be on its way now: give it the time one takes to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(late.tasks).toEqual([]);
+  });
+
+  it("cancels by action, and refuses an action or device out of reach and a role without update_devices", async () => {
+    const own = await factories(t.database.db).device({ company });
+    expect((await reboot(admin, [own.id])).statusCode).toBe(200);
+    await eventually(
+      () => tasksOf(own.id),
+      (rows) => rows.length === 1,
+    );
+    const [action] = (await admin.get(`/api/devices/actions/logs?device_id=${own.id}`)).json<{
+      data: { scheduler_id: string }[];
+    }>().data;
+    const jobId = Number(action!.scheduler_id);
+
+    const { agent: siblingAdmin } = await signedInAgent(t, { company: sibling, role: "admin" });
+    const foreign = await siblingAdmin.post("/api/devices/actions/cancel", { job_id: [jobId] });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ errors: [{ source: "job_id" }] });
+    expect(
+      (await siblingAdmin.post("/api/devices/actions/cancel", { device_id: [own.id] })).statusCode,
+    ).toBe(404);
+    const { agent: guest } = await signedInAgent(t, { company, role: "read_only" });
+    expect((await guest.post("/api/devices/actions/cancel", { job_id: [jobId] })).statusCode).toBe(
+      403,
+    );
+    expect((await admin.post("/api/devices/actions/cancel", {})).statusCode).toBe(422);
+    expect((await tasksOf(own.id))[0]!.status).toBe("pending");
+
+    const cancel = await admin.post("/api/devices/actions/cancel", { job_id: [jobId] });
+    expect(cancel.json()).toEqual({ success: true, message: "1 step cancelled" });
+    expectMatchesReference("POST", "/api/devices/actions/cancel", 200, cancel.json());
+    expect((await tasksOf(own.id))[0]!.status).toBe("failed");
+  });
+
   it("lets only the user who asked listen on the action's status channel", async () => {
     const own = await factories(t.database.db).device({ company });
     const channel = (await reboot(admin, [own.id])).json<{ meta: { channel: string } }>().meta

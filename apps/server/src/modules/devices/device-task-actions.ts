@@ -1,5 +1,7 @@
+import type { CancelActionsBody } from "@netfleet/contracts/schemas/device-activity";
 import { DEVICE_MESSAGES, type DeviceSelection } from "@netfleet/contracts/schemas/devices";
 import type { Actor } from "../../lib/actor";
+import type { Auth } from "../../plugins/auth";
 import type { Db } from "../../db/client";
 import { AppError } from "../../plugins/errors";
 import type { ActionDefinition, ActionEngine } from "../actions/action-engine";
@@ -50,4 +52,41 @@ export async function requestDeviceTask(
     action,
     ids.map((deviceId) => ({ deviceId, params: {} })),
   );
+}
+
+/**
+ * `POST /api/devices/actions/cancel`: fails every step not yet done of these devices, or of
+ * these actions, on devices the actor sees; a step waiting for its device fails its task
+ * too, so the device's later answer changes nothing. Answers how many steps were cancelled.
+ */
+export async function cancelDeviceActions(
+  db: Db,
+  engine: ActionEngine,
+  actor: Auth,
+  body: CancelActionsBody,
+): Promise<number> {
+  if (body.device_id) await selectDevices(db, actor, { device_id: body.device_id });
+  const actionIds = body.job_id && [...new Set(body.job_id)];
+  if (
+    actionIds &&
+    (await engine.actionsInScope(actor.tenant, actionIds)).length !== actionIds.length
+  ) {
+    throw new AppError("NOT_FOUND", "No such action.", { source: "job_id" });
+  }
+  const message = `Cancelled by ${actor.user.email}`;
+  const cancelled = await db.transaction(async (tx) => {
+    const steps = await engine.cancel(
+      tx,
+      actor.tenant,
+      { deviceIds: body.device_id, actionIds },
+      message,
+    );
+    await deviceTasksRepo(tx).cancelForSteps(
+      steps.filter((step) => step.wasWaiting),
+      message,
+    );
+    return steps;
+  });
+  await engine.announce(cancelled.map((step) => ({ ...step, latest: message })));
+  return cancelled.length;
 }

@@ -126,6 +126,28 @@ export function deviceTasksRepo(db: Db) {
       return found;
     },
 
+    /**
+     * Fails the pending tasks these cancelled steps sent; a device's later answer to one
+     * changes nothing.
+     */
+    async cancelForSteps(
+      steps: readonly { actionId: number; deviceId: number }[],
+      message: string,
+    ) {
+      for (const step of steps) {
+        await db
+          .update(deviceTasks)
+          .set({ status: "failed", message, finishedAt: sql`now()` })
+          .where(
+            and(
+              eq(deviceTasks.actionId, step.actionId),
+              eq(deviceTasks.deviceId, step.deviceId),
+              eq(deviceTasks.status, "pending"),
+            ),
+          );
+      }
+    },
+
     /** Pending tasks asked for before `before` expire. Answers them. */
     async expire(before: Date, message: string): Promise<FinishedTask[]> {
       return endedTasks(
