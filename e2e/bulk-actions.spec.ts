@@ -11,6 +11,7 @@ test("tags every device matching the list, past its first page, and follows the 
   page,
   baseURL,
 }) => {
+  test.slow();
   await signIn(page, ADMIN);
   const table = page.getByRole("table", { name: "Devices" });
   await expect(table.getByRole("row")).toHaveCount(26);
@@ -30,11 +31,12 @@ test("tags every device matching the list, past its first page, and follows the 
   await expect(page.getByRole("option", { name: "Critical" })).toBeHidden();
   await choose.getByRole("button", { name: "Apply" }).click();
 
-  // The Action status dialog follows the action and closes itself once it is done.
-  const status = page.getByRole("dialog", { name: "Action status" });
-  await expect(status).toBeVisible();
-  await expect(status).toBeHidden({ timeout: 30_000 });
+  // The Action status dialog follows the action and, without ticked rows to show, closes
+  // itself once it is done: a short action may be over before it is seen.
   await expect(bar).toBeHidden();
+  await expect(page.getByRole("dialog", { name: "Action status" })).toBeHidden({
+    timeout: 30_000,
+  });
 
   const { api } = await apiAs(baseURL!, ADMIN);
   const tags = (await (await api.get("/api/tags?q=Critical&fields=id,name")).json()) as {
