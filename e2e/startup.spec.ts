@@ -167,6 +167,8 @@ test.describe("offline", () => {
   }) => {
     await signIn(page, "guest@demo.example.com");
     await expect(page.getByRole("banner")).toBeVisible();
+    // The console is up: its page and the parts it loads after (the charts) are in.
+    await page.waitForLoadState("networkidle");
 
     await context.setOffline(true);
     await expect(page.getByText("The network connection has been lost.")).toBeVisible();

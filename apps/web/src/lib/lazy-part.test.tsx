@@ -51,7 +51,8 @@ describe("lazyPart", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("lets a second failure reach the route", async () => {
+  it("tries again while the chunk fails, then lets the failure reach the route", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const failure = new TypeError("Failed to fetch dynamically imported module");
     const load = vi.fn<() => Promise<typeof Chart>>().mockRejectedValue(failure);
     setOnline(true);
@@ -65,7 +66,30 @@ describe("lazyPart", () => {
         </Suspense>
       </ErrorBoundary>,
     );
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(caught).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
     await vi.waitFor(() => expect(caught).toBe(failure));
+    expect(load).toHaveBeenCalledTimes(4);
+    vi.useRealTimers();
+  });
+
+  it("loads when a try after a failure online succeeds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const load = vi
+      .fn<() => Promise<typeof Chart>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+      .mockResolvedValue(Chart);
+    setOnline(true);
+    const Part = lazyPart(load);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Part />
+      </Suspense>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(await screen.findByText("chart drawn")).toBeVisible();
     expect(load).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
   });
 });
