@@ -68,6 +68,8 @@ test.describe.serial("impersonation", () => {
 
   test("SH-MENU-034 logging out while impersonating ends the impersonation too", async ({
     page,
+    browser,
+    baseURL,
   }) => {
     await signIn(page, SUPPORT);
     const users = await page.request.get("/api/users/impersonable");
@@ -88,14 +90,15 @@ test.describe.serial("impersonation", () => {
     expect(revoked.status()).toBe(200);
     expect((await page.request.get("/api/user")).status()).toBe(401);
     // The open console notices the dead session by itself and navigates away: sign in again
-    // in a page of our own, closing the old one, instead of racing its navigation.
-    const fresh = await page.context().newPage();
-    await page.close();
-
+    // in a browser of our own (closing that page can hang while it navigates) instead of
+    // racing its navigation.
+    const other = await browser.newContext({ baseURL });
+    const fresh = await other.newPage();
     await signIn(fresh, SUPPORT, "/users/impersonation-logs");
     const newest = fresh.getByRole("table", { name: "Impersonation logs" }).getByRole("row").nth(1);
     await expect(newest).toContainText(END_USER);
     await expect(newest).toContainText("Signed out");
+    await other.close();
   });
 
   test("SH-SESSION-014 SH-MENU-006 a user grants access by e-mailed link and revokes it from the user menu", async ({
