@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import type { Actor } from "../../lib/actor";
 import { AppError } from "../../plugins/errors";
 import type { ActionDefinition, ActionEngine } from "../actions/action-engine";
+import { companiesRepo } from "../companies/companies.repo";
 import { deviceHistoryRepo } from "./device-history.repo";
 import { selectDevices } from "./device-selection";
 import { devicesRepo } from "./devices.repo";
@@ -34,7 +35,7 @@ export const deviceBulkActions: Record<string, ActionDefinition> = {
       const repo = devicesRepo(tx);
       const device = await repo.placeOf(actor.tenant, step.deviceId);
       if (!device) throw new AppError("NOT_FOUND", DEVICE_MESSAGES.unknownDevice);
-      const company = await repo.companyIn(actor.tenant, companyId);
+      const company = await companiesRepo(tx).node(actor.tenant, companyId);
       if (!company) throw new AppError("VALIDATION_FAILED", UNKNOWN_COMPANY);
       if (device.companyId === company.id) return `Already in ${company.name}`;
       await repo.move(device.id, company);
@@ -86,7 +87,7 @@ export async function moveDevices(
   body: DeviceMoveBody,
 ) {
   const ids = await selectDevices(db, actor, body);
-  if (!(await devicesRepo(db).companyIn(actor.tenant, body.company_id)))
+  if (!(await companiesRepo(db).findInScope(actor.tenant, body.company_id)))
     throw new AppError("VALIDATION_FAILED", UNKNOWN_COMPANY, { source: "company_id" });
   return engine.request(
     actor,

@@ -9,6 +9,7 @@ import { actionLabel } from "./device-task-status";
 import type { DeviceTraffic } from "./device-traffic";
 import { deviceTasksRepo } from "./device-tasks.repo";
 import { selectDevices } from "./device-selection";
+import { deviceListRepo } from "./devices-list.repo";
 
 /**
  * The actions devices run themselves: each step sends its device a task over MQTT (now, or
@@ -21,7 +22,7 @@ export function deviceTaskActions(traffic: DeviceTraffic): Record<string, Action
       permission: "update_devices",
       async run(tx, actor, step) {
         // The device may have moved out of the user's reach since the action was asked for.
-        if ((await deviceTasksRepo(tx).devicesInScope(actor.tenant, [step.deviceId])).length === 0)
+        if ((await deviceListRepo(tx).idsInScope(actor.tenant, [step.deviceId])).length === 0)
           throw new AppError("NOT_FOUND", DEVICE_MESSAGES.unknownDevice);
         const sent = await traffic.startTask(tx, {
           deviceId: step.deviceId,

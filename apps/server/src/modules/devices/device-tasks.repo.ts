@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DeviceTaskStatus } from "@netfleet/contracts/schemas/device-activity";
 import { type Db, resultRows } from "../../db/client";
 import { deviceTasks, devices } from "../../db/schema";
-import { inTenant, type TenantScope } from "../../db/tenancy";
 
 /** A task as the gateway sends it and hears of it again. */
 export interface TaskRef {
@@ -58,15 +57,6 @@ export interface TaskResult {
 /** Commands sent down to devices (table device_tasks). */
 export function deviceTasksRepo(db: Db) {
   return {
-    /** Those of `ids` that are devices of the caller's company tree. */
-    async devicesInScope(scope: TenantScope, ids: readonly number[]) {
-      if (ids.length === 0) return [];
-      return db
-        .select({ id: devices.id, name: devices.name })
-        .from(devices)
-        .where(and(inArray(devices.id, [...ids]), inTenant(scope, devices.companyId)));
-    },
-
     async create(task: {
       id: string;
       deviceId: number;

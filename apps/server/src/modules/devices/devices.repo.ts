@@ -227,15 +227,6 @@ export function devicesRepo(db: Db) {
       return row;
     },
 
-    /** A company of the caller's tree, or undefined. */
-    async companyIn(scope: TenantScope, id: number) {
-      const [row] = await db
-        .select({ id: companies.id, name: companies.name, path: companies.path })
-        .from(companies)
-        .where(and(eq(companies.id, id), inTenant(scope, companies.id)));
-      return row;
-    },
-
     /**
      * Moves a device to another company; its tags of companies that are not above or at
      * the new one come off (a tag shows only on devices of its own branch).
