@@ -24,6 +24,7 @@ describe("the command line", () => {
       devices: 10,
       seed: undefined,
       outages: 2,
+      failUpdates: 0,
       identity: undefined,
     });
   });
@@ -45,6 +46,8 @@ describe("the command line", () => {
       "7",
       "--outages",
       "0",
+      "--fail-updates",
+      "12.5",
     ]);
     expect(command).toMatchObject({
       server: "https://console.example.com",
@@ -53,6 +56,7 @@ describe("the command line", () => {
       interval: 15,
       seed: 7,
       outages: 0,
+      failUpdates: 12.5,
     });
   });
 
@@ -130,6 +134,11 @@ describe("the command line", () => {
     ],
     [["simulate", ...base, "--allow-reboot"], "--allow-reboot belongs to run"],
     [["run", ...base, "--devices", "3"], "--devices belongs to simulate"],
+    [["run", ...base, "--fail-updates", "5"], "--fail-updates belongs to simulate"],
+    [
+      ["simulate", ...base, "--fail-updates", "101"],
+      "--fail-updates must be between 0 and 100, not 101",
+    ],
     [["simulate", ...base, "--colour", "red"], "unknown option --colour"],
     [["simulate", ...base, "--devices"], "--devices needs a value"],
     [["simulate", ...base, "extra"], 'unexpected argument "extra"'],

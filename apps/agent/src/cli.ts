@@ -19,6 +19,8 @@ export interface SimulateCommand extends Common {
   seed: number | undefined;
   /** Outages per device per day. */
   outages: number;
+  /** The share of devices that refuse the files they are sent, percent. */
+  failUpdates: number;
   /** One device with this identity instead of a generated fleet. */
   identity: { serial: string; mac: string; model: string | undefined } | undefined;
 }
@@ -50,6 +52,8 @@ simulate only:
   --model MODEL      the model of that device (default: drawn from the seed)
   --seed N           draws the fleet; a new state file gets a random one
   --outages N        connection losses per device per day (default 2; 0 for none)
+  --fail-updates P   P percent of the devices refuse firmware and configuration files
+                     (default 0; the same devices on every run)
 run only:
   --allow-reboot     let the console reboot this host (refused otherwise)
   -h, --help         this text`;
@@ -65,12 +69,13 @@ const OPTIONS = {
   model: { type: "string" },
   seed: { type: "string" },
   outages: { type: "string" },
+  "fail-updates": { type: "string" },
   "allow-reboot": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 const ONLY: Record<"simulate" | "run", readonly (keyof typeof OPTIONS)[]> = {
-  simulate: ["devices", "serial", "mac", "model", "seed", "outages"],
+  simulate: ["devices", "serial", "mac", "model", "seed", "outages", "fail-updates"],
   run: ["allow-reboot"],
 };
 
@@ -180,6 +185,11 @@ export function parseCommand(argv: readonly string[]): Command {
         ? undefined
         : number("seed", values.seed, 0, { min: 0, max: 2_147_483_647, integer: true }),
     outages: number("outages", values.outages, 2, { min: 0, max: 1_440, integer: false }),
+    failUpdates: number("fail-updates", values["fail-updates"], 0, {
+      min: 0,
+      max: 100,
+      integer: false,
+    }),
     identity,
   };
 }

@@ -1,5 +1,9 @@
 import type { MqttClient } from "mqtt";
-import type { StatusMessage, TelemetryMessage } from "@netfleet/contracts/device-protocol";
+import type {
+  StatusMessage,
+  TaskResultMessage,
+  TelemetryMessage,
+} from "@netfleet/contracts/device-protocol";
 import type { TaskRunners } from "./handlers";
 import type { DeviceIdentity, EnrolledDevice } from "./state-file";
 
@@ -31,9 +35,19 @@ export interface FleetDevice<D> {
   failures: number;
   /** The broker's refusal code of the last failed connection. */
   refusal: number | undefined;
-  lastTask: string | undefined;
+  /** The latest tasks, newest last: a task seen again is answered, never run again. */
+  tasks: TaskRecord[];
   /** A reboot finished: say so once connected. */
   rebooted: boolean;
+}
+
+/** A task the device was sent. */
+export interface TaskRecord {
+  id: string;
+  /** Null while the task runs. */
+  result: TaskResultMessage | null;
+  /** The broker took the result; until then it goes out on every connection. */
+  sent: boolean;
 }
 
 /** What differs between a simulated device and a real host. */
@@ -67,7 +81,7 @@ export function newDevice<D>(
     bootAt,
     failures: 0,
     refusal: undefined,
-    lastTask: undefined,
+    tasks: [],
     rebooted: false,
   };
 }

@@ -41,7 +41,17 @@ async function enrolOne<D>(device: FleetDevice<D>, hooks: EnrolmentHooks<D>, gat
       );
       const { serial, mac, model } = device.identity;
       const { device_id, secret, mqtt_url } = answer;
-      device.enrolled = { serial, mac, model, device_id, secret, mqtt_url };
+      // Enrolling again (a moved broker) keeps the firmware the device installed.
+      const firmware = device.enrolled?.firmware;
+      device.enrolled = {
+        serial,
+        mac,
+        model,
+        device_id,
+        secret,
+        mqtt_url,
+        ...(firmware && { firmware }),
+      };
       hooks.enrolled(device);
       return;
     } catch (err) {

@@ -2,13 +2,15 @@ import mqtt, { type MqttClient } from "mqtt";
 import {
   DEVICE_PROTOCOL_VERSION,
   type EventMessage,
+  type StatusMessage,
+  type UpKind,
   downFilter,
   parseTopic,
   upTopic,
 } from "@netfleet/contracts/device-protocol";
 import { type DeviceBehaviour, type FleetDevice, newDevice } from "./device";
 import { startEnrolment } from "./fleet-enrolment";
-import { parseTask, taskResult } from "./handlers";
+import { fleetTasks } from "./fleet-tasks";
 import { type AgentState, type DeviceIdentity, writeState } from "./state-file";
 
 /**
@@ -74,7 +76,8 @@ export interface Fleet<D> {
   stop(): Promise<void>;
 }
 
-const offlinePayload = JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, online: false });
+const offlineStatus: StatusMessage = { v: DEVICE_PROTOCOL_VERSION, online: false };
+const offlinePayload = JSON.stringify(offlineStatus);
 /** Bytes waiting on a socket past which a heartbeat is skipped rather than queued. */
 const BACKLOG_LIMIT = 16 * 1024;
 /** Devices saying goodbye at once when the fleet stops. */
@@ -125,16 +128,20 @@ export function startFleet<D>(options: FleetOptions<D>): Fleet<D> {
     return ceiling / 2 + Math.random() * (ceiling / 2);
   }
 
-  function publish(
-    device: FleetDevice<D>,
-    kind: "status" | "task-result" | "event",
-    body: unknown,
-  ) {
+  function publish(device: FleetDevice<D>, kind: UpKind, body: unknown) {
     const id = device.enrolled!.device_id;
-    return device.client!.publishAsync(upTopic(id, kind), JSON.stringify(body), {
+    if (!device.client) return Promise.reject(new Error(`device ${id} is not connected`));
+    return device.client.publishAsync(upTopic(id, kind), JSON.stringify(body), {
       qos: 1,
       retain: kind === "status",
     });
+  }
+
+  /** Firmware a device installed (kept in the state file) replaces what it was drawn with. */
+  function status(device: FleetDevice<D>, at: number): StatusMessage {
+    const status = options.behaviour.status(device, at);
+    const firmware = device.enrolled?.firmware;
+    return firmware ? { ...status, firmware } : status;
   }
 
   function connect(device: FleetDevice<D>) {
@@ -188,21 +195,28 @@ export function startFleet<D>(options: FleetOptions<D>): Fleet<D> {
       device.dueAt = at + Math.random() * intervalMs;
       device.outageAt = at + options.behaviour.nextOutage(device) * 1000;
       client.subscribe(downFilter(id), { qos: 1 });
-      void publish(device, "status", options.behaviour.status(device, at)).catch(() => {});
-      if (device.rebooted) {
-        device.rebooted = false;
-        const event: EventMessage = {
-          v: DEVICE_PROTOCOL_VERSION,
-          at: Math.floor(at / 1000),
-          type: "reboot",
-          message: "Started after a reboot",
-        };
-        void publish(device, "event", event).catch(() => {});
-      }
+      const rebooted = device.rebooted;
+      device.rebooted = false;
+      // The status first: an update's answer must reach the console after the firmware it
+      // names, and the console reads that from the status.
+      void publish(device, "status", status(device, at))
+        .then(() => {
+          if (rebooted) {
+            const event: EventMessage = {
+              v: DEVICE_PROTOCOL_VERSION,
+              at: Math.floor(at / 1000),
+              type: "reboot",
+              message: "Started after a reboot",
+            };
+            void publish(device, "event", event).catch(() => {});
+          }
+          tasks.connected(device);
+        })
+        .catch(() => {});
     });
     client.on("message", (topic, payload) => {
       if (device.client !== client || device.phase !== "online") return;
-      if (parseTopic(topic)?.kind === "task") task(device, payload);
+      if (parseTopic(topic)?.kind === "task") tasks.received(device, payload);
     });
     client.on("error", (err: Error & { code?: unknown }) => {
       if (typeof err.code === "number") device.refusal = err.code;
@@ -244,36 +258,25 @@ export function startFleet<D>(options: FleetOptions<D>): Fleet<D> {
     client.end(!graceful);
   }
 
-  function task(device: FleetDevice<D>, payload: Buffer) {
-    const parsed = parseTask(payload);
-    if (!parsed.ok) {
-      if (parsed.id)
-        void publish(device, "task-result", taskResult(parsed.id, false, parsed.message));
-      return;
-    }
-    // QoS 1 may deliver a task twice: run it once.
-    if (parsed.task.id === device.lastTask) return;
-    device.lastTask = parsed.task.id;
-    counts.tasks++;
-    const outcome = options.behaviour.tasks(device)[parsed.task.action]();
-    const answered = publish(
-      device,
-      "task-result",
-      taskResult(parsed.task.id, outcome.ok, outcome.message),
-    );
-    const restart = outcome.restart;
-    if (!restart) return void answered.catch(() => {});
-    void answered
-      .then(() => publish(device, "status", JSON.parse(offlinePayload)))
-      .catch(() => {})
-      .finally(() => {
-        if (device.phase !== "online") return;
-        takeDown(device, restart.afterMs / 1000, true);
-        device.bootAt = now() + restart.afterMs;
-        device.rebooted = true;
-        restart.run?.();
-      });
-  }
+  const tasks = fleetTasks<D>({
+    runners: (device) => options.behaviour.tasks(device),
+    publish,
+    installed(device, firmware) {
+      device.enrolled!.firmware = firmware;
+      dirty = true;
+    },
+    restart(device, restart) {
+      if (device.phase !== "online") return;
+      // Graceful: the disconnect waits for the offline status, so no last will is needed.
+      const offline = publish(device, "status", offlineStatus).catch(() => {});
+      takeDown(device, restart.afterMs / 1000, true);
+      device.bootAt = now() + restart.afterMs;
+      device.rebooted = true;
+      if (restart.run) void offline.then(restart.run);
+    },
+    started: () => counts.tasks++,
+    signal: abort.signal,
+  });
 
   function heartbeat(device: FleetDevice<D>, at: number) {
     const client = device.client!;
@@ -330,7 +333,7 @@ export function startFleet<D>(options: FleetOptions<D>): Fleet<D> {
     token: options.token,
     concurrency: options.enrolConcurrency ?? 8,
     signal: abort.signal,
-    firmware: (device) => options.behaviour.firmware?.(device),
+    firmware: (device) => device.enrolled?.firmware ?? options.behaviour.firmware?.(device),
     replacement: options.replacement,
     enrolled(device) {
       const entry = device.enrolled!;
@@ -432,7 +435,7 @@ export function startFleet<D>(options: FleetOptions<D>): Fleet<D> {
       const goodbye = async ({ device, online }: (typeof leaving)[number]) => {
         const client = device.client;
         if (!client) return;
-        if (online) await publish(device, "status", JSON.parse(offlinePayload)).catch(() => {});
+        if (online) await publish(device, "status", offlineStatus).catch(() => {});
         await client.endAsync(!online);
       };
       // A few hundred at a time: ten thousand statuses at once overwhelm the embedded

@@ -80,6 +80,7 @@ describe("reading the host", () => {
     expect(statusMessageSchema.parse(status)).toEqual(status);
     expect(status.facts).toMatchObject({ hostname: expect.any(String), cpu: expect.any(String) });
     expect(status.facts!.interfaces!.length).toBeGreaterThan(0);
+    expect(status.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     const telemetry = hostTelemetry(Date.now());
     expect(telemetryMessageSchema.parse(telemetry)).toEqual(telemetry);
     expect(telemetry.uptime).toBeGreaterThan(0);

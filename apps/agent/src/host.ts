@@ -111,6 +111,12 @@ export function hostFacts(): DeviceFacts {
   };
 }
 
+/** The host's own time zone, where the runtime knows one. */
+function hostTimezone(): { timezone?: string } {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? { timezone: zone.slice(0, 64) } : {};
+}
+
 export function hostStatus(): StatusMessage {
   return {
     v: DEVICE_PROTOCOL_VERSION,
@@ -119,6 +125,7 @@ export function hostStatus(): StatusMessage {
     firmware: hostFirmware(),
     uptime: Math.floor(os.uptime()),
     facts: hostFacts(),
+    ...hostTimezone(),
   };
 }
 

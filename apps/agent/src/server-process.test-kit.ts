@@ -70,6 +70,7 @@ export class TestServer {
         NODE_ENV: "test",
         HOST: "127.0.0.1",
         PORT: String(this.port),
+        PUBLIC_URL: this.url,
         // A new broker port on every start, as a moved broker would have.
         MQTT_PORT: "0",
         DATA_DIR: this.dataDir,
@@ -98,10 +99,32 @@ export class TestServer {
     await this.signIn();
   }
 
-  /** Stops the process and starts it again on the same database and HTTP port. */
-  async restart() {
-    await this.terminate();
+  /**
+   * Stops the process (`kill`: at once, as a crash) and starts it again on the same database
+   * and HTTP port.
+   */
+  async restart({ kill = false }: { kill?: boolean } = {}) {
+    await this.terminate(kill ? "SIGKILL" : "SIGTERM");
     await this.launch();
+  }
+
+  /** Uploads a file as the administrator (`POST /api/files`); answers its id. */
+  async upload(type: string, name: string, content: Buffer): Promise<number> {
+    const form = new FormData();
+    form.set("type", type);
+    form.set("file", new Blob([content]), name);
+    const xsrf = this.cookies.get(WIRE.xsrfCookie);
+    const res = await fetch(`${this.url}/api/files`, {
+      method: "POST",
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(xsrf ? { [WIRE.xsrfHeader]: xsrf } : {}),
+      },
+      body: form,
+    });
+    const body = (await res.json()) as { meta?: { id: number } };
+    if (!res.ok || !body.meta) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
+    return body.meta.id;
   }
 
   /** A browser-like call: the session and XSRF cookies, the XSRF header on writes. */
@@ -161,10 +184,10 @@ export class TestServer {
     return res.body.data;
   }
 
-  private async terminate() {
+  private async terminate(signal: NodeJS.Signals = "SIGTERM") {
     if (this.exited !== undefined) return;
     const exited = new Promise((resolve) => this.child.once("exit", resolve));
-    this.child.kill("SIGTERM");
+    this.child.kill(signal);
     const timer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
     await exited;
     clearTimeout(timer);

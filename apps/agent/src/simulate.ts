@@ -9,6 +9,7 @@ import {
   type SimulatedTraits,
   initialUptimeSeconds,
   outageSeconds,
+  rejectsUpdates,
   secondsToOutage,
   simulatedIdentity,
   simulatedStatus,
@@ -23,11 +24,15 @@ import {
   sameServer,
 } from "./state-file";
 
-export type SimulateOptions = Omit<SimulateCommand, "command"> & {
+export type SimulateOptions = Omit<SimulateCommand, "command" | "failUpdates"> & {
   /** Connect here instead of the broker the server names (benchmarks). */
   mqttUrl?: string;
   /** How long a reboot keeps a device away, ms (5 to 10 s by default). */
   rebootMs?: number;
+  /** How long installing a firmware or configuration file takes, ms (2 s by default). */
+  installMs?: number;
+  /** The share of devices that refuse every file they are sent, percent (0 by default). */
+  failUpdates?: number;
   enrolConcurrency?: number;
   connectConcurrency?: number;
   /** The first wait before connecting again, ms (1 s). */
@@ -95,8 +100,7 @@ function identities(options: SimulateOptions, state: AgentState, catalogue: Mode
 
 export function simulatedBehaviour(
   seed: number,
-  outagesPerDay: number,
-  rebootMs?: number,
+  options: Pick<SimulateOptions, "outages" | "rebootMs" | "installMs" | "failUpdates">,
 ): DeviceBehaviour<SimulatedTraits> {
   return {
     status: (device, nowMs) =>
@@ -106,9 +110,13 @@ export function simulatedBehaviour(
         Math.max(0, Math.floor((nowMs - device.bootAt) / 1000)),
       ),
     telemetry: (device, nowMs) => simulatedTelemetry(seed, device.data, nowMs, device.bootAt),
-    tasks: (device) =>
-      simulatedRunners(rebootMs ?? between(5_000, 10_000, seed, device.data.key, device.outages)),
-    nextOutage: (device) => secondsToOutage(seed, device.data.key, device.outages, outagesPerDay),
+    tasks: ({ data, outages }) =>
+      simulatedRunners({
+        rebootMs: options.rebootMs ?? between(5_000, 10_000, seed, data.key, outages),
+        installMs: options.installMs ?? 2_000,
+        rejectsUpdates: rejectsUpdates(seed, data.key, options.failUpdates ?? 0),
+      }),
+    nextOutage: (device) => secondsToOutage(seed, device.data.key, device.outages, options.outages),
     outageLength: (device) => outageSeconds(seed, device.data.key, device.outages),
     firmware: (device) => device.data.firmware,
   };
@@ -136,7 +144,7 @@ export function simulate(options: SimulateOptions): Fleet<SimulatedTraits> {
         bootAt: startedAt - initialUptimeSeconds(state.seed, spec.data.key) * 1000,
       };
     }),
-    behaviour: simulatedBehaviour(state.seed, options.outages, options.rebootMs),
+    behaviour: simulatedBehaviour(state.seed, options),
     intervalSeconds: options.interval,
     // A hand-given identity is the user's to fix; a drawn one simply draws again.
     ...(options.identity ? {} : { replacement: () => device(next()) }),

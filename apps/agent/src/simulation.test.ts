@@ -10,6 +10,7 @@ import { modelCatalogue } from "./models";
 import {
   initialUptimeSeconds,
   outageSeconds,
+  rejectsUpdates,
   secondsToOutage,
   simulatedIdentity,
   simulatedStatus,
@@ -182,6 +183,8 @@ describe("simulated status", () => {
     });
     expect(status.facts!.interfaces!.map((i) => i.name)).toEqual(["br-lan", "mob1s1a1", "wlan0"]);
 
+    expect(status.timezone).toBe(rutx.traits.timezone);
+
     const trb = device("TRB141");
     const serialGateway = simulatedStatus(trb.identity, trb.traits, 5);
     expect(serialGateway.facts!.interfaces!.map((i) => i.name)).toEqual(["mob1s1a1"]);
@@ -207,5 +210,43 @@ describe("the simulated life of a device", () => {
       expect(outageSeconds(SEED, 7, n)).toBeGreaterThanOrEqual(20);
       expect(outageSeconds(SEED, 7, n)).toBeLessThanOrEqual(300);
     }
+  });
+});
+
+describe("a simulated device's time zone", () => {
+  it("is a real IANA zone of the region the device stands in", () => {
+    const zones = new Set<string>();
+    for (let n = 0; n < 500; n++) {
+      const { traits } = device("RUTX11", String(1_100_000_000 + n));
+      const { longitude } = simulatedTelemetry(SEED, traits, T0, BOOT);
+      zones.add(traits.timezone);
+      // Throws for a name the time zone database does not know.
+      expect(new Intl.DateTimeFormat("en", { timeZone: traits.timezone }).format(T0)).toBeTruthy();
+      expect(traits.timezone === "Asia/Tokyo").toBe(longitude! > 100);
+      expect(traits.timezone === "Europe/London").toBe(longitude! < 2);
+    }
+    expect(zones.size).toBe(8);
+  });
+});
+
+describe("injected update failures", () => {
+  const keys = Array.from({ length: 10_000 }, (_, n) => n * 7_919);
+  const failing = (percent: number, seed = SEED) =>
+    keys.filter((key) => rejectsUpdates(seed, key, percent));
+
+  it("hit about the share of devices asked for", () => {
+    expect(failing(0)).toEqual([]);
+    expect(failing(100)).toHaveLength(keys.length);
+    for (const percent of [5, 30]) {
+      expect(failing(percent).length / keys.length).toBeGreaterThan((percent * 0.85) / 100);
+      expect(failing(percent).length / keys.length).toBeLessThan((percent * 1.15) / 100);
+    }
+  });
+
+  it("hit the same devices on every run, a larger share including the smaller one", () => {
+    expect(failing(20)).toEqual(failing(20));
+    expect(failing(20)).not.toEqual(failing(20, SEED + 1));
+    const larger = new Set(failing(40));
+    expect(failing(20).filter((key) => !larger.has(key))).toEqual([]);
   });
 });

@@ -37,22 +37,35 @@ const CH = {
   outageLength: 19,
   moving: 20,
   altitude: 21,
+  rejects: 22,
 } as const;
 
-/** Where simulated fleets stand (`alt`: the ground in metres), with the operators there. */
+/** The time zone (IANA) and mobile operators of each country simulated fleets stand in. */
+const COUNTRIES = {
+  LT: { tz: "Europe/Vilnius", operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
+  LV: { tz: "Europe/Riga", operators: ["LMT", "Tele2 LV", "BITE LV"] },
+  NO: { tz: "Europe/Oslo", operators: ["Telenor", "Telia N", "Ice"] },
+  JP: { tz: "Asia/Tokyo", operators: ["NTT DOCOMO", "au", "SoftBank"] },
+  UA: { tz: "Europe/Kyiv", operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
+  PL: { tz: "Europe/Warsaw", operators: ["Orange PL", "Play", "Plus"] },
+  DE: { tz: "Europe/Berlin", operators: ["Telekom.de", "Vodafone.de", "o2 - de"] },
+  GB: { tz: "Europe/London", operators: ["EE", "Vodafone UK", "O2 - UK"] },
+} as const;
+
+/** Where simulated fleets stand (`alt`: the ground in metres). */
 const REGIONS = [
-  { lat: 54.687, lon: 25.279, alt: 112, operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
-  { lat: 54.898, lon: 23.903, alt: 48, operators: ["Telia LT", "BITE LT", "Tele2 LT"] },
-  { lat: 56.949, lon: 24.105, alt: 7, operators: ["LMT", "Tele2 LV", "BITE LV"] },
-  { lat: 59.913, lon: 10.752, alt: 23, operators: ["Telenor", "Telia N", "Ice"] },
-  { lat: 60.391, lon: 5.322, alt: 12, operators: ["Telenor", "Telia N", "Ice"] },
-  { lat: 35.676, lon: 139.65, alt: 40, operators: ["NTT DOCOMO", "au", "SoftBank"] },
-  { lat: 34.693, lon: 135.502, alt: 12, operators: ["NTT DOCOMO", "au", "SoftBank"] },
-  { lat: 50.45, lon: 30.523, alt: 179, operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
-  { lat: 49.839, lon: 24.029, alt: 296, operators: ["Kyivstar", "Vodafone UA", "lifecell"] },
-  { lat: 52.229, lon: 21.012, alt: 100, operators: ["Orange PL", "Play", "Plus"] },
-  { lat: 52.52, lon: 13.405, alt: 34, operators: ["Telekom.de", "Vodafone.de", "o2 - de"] },
-  { lat: 51.507, lon: -0.128, alt: 11, operators: ["EE", "Vodafone UK", "O2 - UK"] },
+  { lat: 54.687, lon: 25.279, alt: 112, ...COUNTRIES.LT },
+  { lat: 54.898, lon: 23.903, alt: 48, ...COUNTRIES.LT },
+  { lat: 56.949, lon: 24.105, alt: 7, ...COUNTRIES.LV },
+  { lat: 59.913, lon: 10.752, alt: 23, ...COUNTRIES.NO },
+  { lat: 60.391, lon: 5.322, alt: 12, ...COUNTRIES.NO },
+  { lat: 35.676, lon: 139.65, alt: 40, ...COUNTRIES.JP },
+  { lat: 34.693, lon: 135.502, alt: 12, ...COUNTRIES.JP },
+  { lat: 50.45, lon: 30.523, alt: 179, ...COUNTRIES.UA },
+  { lat: 49.839, lon: 24.029, alt: 296, ...COUNTRIES.UA },
+  { lat: 52.229, lon: 21.012, alt: 100, ...COUNTRIES.PL },
+  { lat: 52.52, lon: 13.405, alt: 34, ...COUNTRIES.DE },
+  { lat: 51.507, lon: -0.128, alt: 11, ...COUNTRIES.GB },
 ] as const;
 
 /** Primes that share no factor with the serial range, so each gives a one-to-one mapping. */
@@ -98,6 +111,8 @@ export interface SimulatedTraits {
   firmware: string;
   /** GNSS models on a vehicle move around their home point; the rest stay put. */
   moving: boolean;
+  /** The time zone (IANA) of its region. */
+  timezone: string;
 }
 
 export function simulatedTraits(
@@ -110,7 +125,16 @@ export function simulatedTraits(
   const profile = catalogue.find(identity.model) ?? catalogue.find("RUTX11") ?? catalogue.all[0]!;
   const version = choose(profile.firmwareVersions, seed, key, CH.firmware);
   const moving = profile.gps && unit(seed, key, CH.moving) < 0.6;
-  return { key, profile, firmware: firmwareOf(profile, version), moving };
+  const timezone = region(seed, key).tz;
+  return { key, profile, firmware: firmwareOf(profile, version), moving, timezone };
+}
+
+/**
+ * Whether a device refuses the files it is sent (an injected failure, `percent` of a fleet):
+ * the same devices of a seed on every run.
+ */
+export function rejectsUpdates(seed: number, key: number, percent: number): boolean {
+  return unit(seed, key, CH.rejects) * 100 < percent;
 }
 
 /** How long a simulated device has been running when the simulator starts it. */
@@ -197,6 +221,7 @@ export function simulatedStatus(
     model: traits.profile.model,
     uptime,
     facts: simulatedFacts(identity, traits),
+    timezone: traits.timezone,
   };
 }
 

@@ -33,6 +33,20 @@ describe("the state file", () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual(["state.json"]);
   });
 
+  it("keeps the firmware a device installed, and refuses one that is not a name", () => {
+    const file = path.join(dir, "updated.json");
+    const updated = { ...state, devices: [{ ...state.devices[0]!, firmware: "RUTX_R_00.07.10" }] };
+    writeState(file, updated);
+    expect(readState(file)).toEqual(updated);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...state, devices: [{ ...state.devices[0], firmware: 7 }] }),
+    );
+    expect(() => readState(file)).toThrow(
+      `${file}: device 1 has a firmware that is not 1 to 64 characters`,
+    );
+  });
+
   it("is null when there is none yet", () => {
     expect(readState(path.join(dir, "missing.json"))).toBeNull();
   });

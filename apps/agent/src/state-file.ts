@@ -15,6 +15,8 @@ export interface EnrolledDevice extends DeviceIdentity {
   /** The device's own secret, shown once by the server: the file is kept private. */
   secret: string;
   mqtt_url: string;
+  /** The firmware the device installed since it enrolled (a simulated update): it runs this now. */
+  firmware?: string;
 }
 
 /**
@@ -48,6 +50,13 @@ function enrolledDevice(value: unknown, file: string, index: number): EnrolledDe
   if (typeof entry.mqtt_url !== "string" || !/^mqtts?:\/\//.test(entry.mqtt_url)) {
     fail("has no mqtt_url");
   }
+  const firmware = entry.firmware;
+  if (
+    firmware !== undefined &&
+    (typeof firmware !== "string" || !firmware || firmware.length > 64)
+  ) {
+    fail("has a firmware that is not 1 to 64 characters");
+  }
   return {
     serial: serial.data!,
     mac: mac.data!,
@@ -55,6 +64,7 @@ function enrolledDevice(value: unknown, file: string, index: number): EnrolledDe
     device_id: entry.device_id as number,
     secret: entry.secret as string,
     mqtt_url: entry.mqtt_url as string,
+    ...(firmware !== undefined && { firmware: firmware as string }),
   };
 }
 

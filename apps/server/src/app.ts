@@ -22,6 +22,7 @@ import { devicesRoutes } from "./modules/devices/devices.routes";
 import { actionsPlugin } from "./modules/actions/actions.plugin";
 import { actionsRoutes } from "./modules/actions/actions.routes";
 import { deviceActionsRoutes } from "./modules/devices/device-actions.routes";
+import { deviceUpdatesRoutes } from "./modules/devices/device-updates.routes";
 import { deviceAddRoutes } from "./modules/devices/device-add.routes";
 import { devicePageRoutes } from "./modules/devices/device-page.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -110,6 +111,7 @@ const modules = [
   deviceAddRoutes,
   devicePageRoutes,
   deviceActionsRoutes,
+  deviceUpdatesRoutes,
   companiesRoutes,
   creditsRoutes,
   mailLogsRoutes,

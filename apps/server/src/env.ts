@@ -39,6 +39,11 @@ const envSchema = z
     DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(180),
     /** A task a device has not answered within this long expires. */
     DEVICE_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /**
+     * A firmware or configuration task sent to a device and not answered within this long
+     * fails (download, install and reboot take a while on a slow link).
+     */
+    DEVICE_UPDATE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(1800),
     /** How often silent devices and unanswered tasks are looked for. */
     DEVICE_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Where the embedded database and generated files live. */

@@ -15,10 +15,13 @@ export const DEVICE_PROTOCOL_VERSION = 1;
 /** The path a device enrols at (HTTP POST, JSON). */
 export const ENROL_PATH = "/api/devices/enrol";
 
+/** Where a file task's one-time download URL points: `{DOWNLOAD_PATH}/{token}` (HTTP GET). */
+export const DOWNLOAD_PATH = "/api/devices/downloads";
+
 const TOPIC_ROOT = "nf";
 
 /** What a device sends: state, measurements, the result of a task, something that happened. */
-export const UP_KINDS = ["status", "telemetry", "task-result", "event"] as const;
+export const UP_KINDS = ["status", "telemetry", "task-result", "task-progress", "event"] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 /** What the server sends a device: a task to run, a tunnel to open. */
 export const DOWN_KINDS = ["task", "tunnel"] as const;
@@ -141,6 +144,8 @@ export const statusMessageSchema = z.object({
   name: deviceText(100).optional(),
   uptime: z.number().int().min(0).optional(),
   facts: deviceFactsSchema.optional(),
+  /** The device's time zone (IANA, "Europe/Vilnius"): maintenance windows follow it. */
+  timezone: deviceText(64).optional(),
 });
 export type StatusMessage = z.infer<typeof statusMessageSchema>;
 
@@ -176,25 +181,72 @@ export const telemetryMessageSchema = z.object({
 export type TelemetryMessage = z.infer<typeof telemetryMessageSchema>;
 
 /** The actions a device runs when the server asks. */
-export const TASK_ACTIONS = ["reboot"] as const;
+export const TASK_ACTIONS = ["reboot", "firmware_upload", "config_upload"] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
-/** `nf/{id}/down/task`, QoS 1: run this. */
-export const taskMessageSchema = z.object({
-  v: z.literal(DEVICE_PROTOCOL_VERSION),
-  id: z.string().min(1).max(64),
-  action: z.enum(TASK_ACTIONS),
+/** The actions that install a file (`file` in the task). */
+export const FILE_TASK_ACTIONS = ["firmware_upload", "config_upload"] as const;
+export type FileTaskAction = (typeof FILE_TASK_ACTIONS)[number];
+
+export const isFileTask = (action: string): action is FileTaskAction =>
+  (FILE_TASK_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * The file a firmware or configuration task installs. `url` is good for one download
+ * (HTTP GET, no other credentials); the device checks the bytes against `sha256` before it
+ * installs anything, and keeps what it runs when they differ.
+ */
+export const taskFileSchema = z.object({
+  url: z.string().min(1).max(2000),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  size: z.number().int().min(0),
+  name: z.string().max(255),
+  /** firmware_upload: the firmware the device reports once it runs the file. */
+  version: z.string().max(64).optional(),
+  /** firmware_upload: keep the device's settings across the update. */
+  keep_settings: z.boolean().optional(),
 });
+export type TaskFile = z.infer<typeof taskFileSchema>;
+
+/** `nf/{id}/down/task`, QoS 1: run this. */
+export const taskMessageSchema = z
+  .object({
+    v: z.literal(DEVICE_PROTOCOL_VERSION),
+    id: z.string().min(1).max(64),
+    action: z.enum(TASK_ACTIONS),
+    file: taskFileSchema.optional(),
+  })
+  .refine((task) => isFileTask(task.action) === (task.file !== undefined), {
+    message: "A firmware or configuration task names its file; no other task does.",
+    path: ["file"],
+  });
 export type TaskMessage = z.infer<typeof taskMessageSchema>;
 
-/** `nf/{id}/up/task-result`, QoS 1: how the task ended. */
+/**
+ * `nf/{id}/up/task-result`, QoS 1: how the task ended. A firmware update answers once the
+ * device runs again after its reboot, with the firmware it now runs (`firmware`): the
+ * server counts it done only on the version the task named.
+ */
 export const taskResultMessageSchema = z.object({
   v: z.literal(DEVICE_PROTOCOL_VERSION),
   id: z.string().min(1).max(64),
   ok: z.boolean(),
   message: deviceText(500).optional(),
+  firmware: deviceText(64).optional(),
 });
 export type TaskResultMessage = z.infer<typeof taskResultMessageSchema>;
+
+/** Where a device is with a file task, before it answers. */
+export const TASK_STAGES = ["downloading", "installing", "rebooting"] as const;
+export type TaskStage = (typeof TASK_STAGES)[number];
+
+/** `nf/{id}/up/task-progress`, QoS 1: the device moved on to this stage of a task. */
+export const taskProgressMessageSchema = z.object({
+  v: z.literal(DEVICE_PROTOCOL_VERSION),
+  id: z.string().min(1).max(64),
+  stage: z.enum(TASK_STAGES),
+});
+export type TaskProgressMessage = z.infer<typeof taskProgressMessageSchema>;
 
 /** `nf/{id}/up/event`: something that happened on the device, for its activity. */
 export const eventMessageSchema = z.object({
@@ -210,5 +262,6 @@ export const UP_SCHEMAS = {
   status: statusMessageSchema,
   telemetry: telemetryMessageSchema,
   "task-result": taskResultMessageSchema,
+  "task-progress": taskProgressMessageSchema,
   event: eventMessageSchema,
 } as const satisfies Record<UpKind, z.ZodType>;

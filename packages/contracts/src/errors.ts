@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   /** The HTTP method is not served on this path. */
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** A one-time download link that was used, or whose update has ended. */
+  GONE: 410,
   /** An invitation, verification or reset link that is unknown, used or expired. */
   INVALID_TOKEN: 422,
   PAYLOAD_TOO_LARGE: 413,

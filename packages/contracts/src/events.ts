@@ -43,7 +43,10 @@ export const statusChannel = (userId: number, key: string) => `private-status.${
 
 /** The payload of `ACTION_STATUS_EVENT`. */
 export interface ActionStatusUpdate {
-  status: "pending" | "running" | "done" | "failed";
+  /** `paused`: a rollout stopped itself (too many failures) or was paused; it may resume. */
+  status: "pending" | "running" | "paused" | "done" | "failed";
+  /** The action (its `scheduler_id`), for `GET /api/devices/actions/jobs/{id}`. */
+  job_id?: number;
   /** Percent, 0–100. */
   progress?: number;
   /** The latest line the action reported. */
@@ -52,6 +55,8 @@ export interface ActionStatusUpdate {
   done?: number;
   failed?: number;
   total?: number;
+  /** Devices whose step just changed (schemas/device-updates.ts `StepState`). */
+  steps?: { device_id: number; state: string; message: string | null }[];
 }
 
 /** Event name → payload, for every event pushed on a channel. */

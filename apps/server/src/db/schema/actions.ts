@@ -5,6 +5,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -26,8 +27,13 @@ export const actions = pgTable(
     /** The `private-status.…` channel progress is pushed on. */
     channel: text("channel").notNull(),
     total: integer("total").notNull(),
-    /** running, done (every step done), failed (some step failed). */
+    /** running, paused (see `pausedReason`), done (every step done), failed (some step failed). */
     status: text("status").notNull().default("running"),
+    /** A rollout's plan: RolloutPlan (schemas/device-updates.ts) and its file; null otherwise. */
+    plan: jsonb("plan"),
+    /** The last wave whose steps are released (0: the canary). */
+    wave: smallint("wave").notNull().default(0),
+    pausedReason: text("paused_reason"),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -51,6 +57,8 @@ export const actionSteps = pgTable(
     params: jsonb("params").notNull(),
     /** pending, waiting (for its device's answer), done, failed. */
     status: text("status").notNull().default("pending"),
+    /** 0: a rollout's canary; later waves run once the one before went well. */
+    wave: smallint("wave").notNull().default(0),
     message: text("message"),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

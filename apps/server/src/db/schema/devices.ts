@@ -36,6 +36,8 @@ export const devices = pgTable(
     mac: text("mac").notNull(),
     model: text("model").notNull(),
     firmware: text("firmware"),
+    /** The device's time zone as it reports it (IANA); maintenance windows follow it. */
+    timezone: text("timezone"),
     /** 0 Offline, 1 Online, 2 Pending, anything else Not Activated. */
     status: smallint("status").notNull().default(0),
     /** The hash of the device's own secret, issued at enrolment; null before. */
@@ -197,8 +199,23 @@ export const deviceTasks = pgTable(
     actionId: integer("action_id").references((): AnyPgColumn => actions.id, {
       onDelete: "set null",
     }),
+    /** What a file task installs: TaskParams (device-tasks.repo.ts). */
+    params: jsonb("params"),
+    /** Where the device says it is with the task (TASK_STAGES), until it answers. */
+    stage: text("stage"),
+    /** When it went out to the device; null while it waits for the device to come online. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A file task's one-time download: the token of its URL, and when it was used. */
+    downloadToken: text("download_token"),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("device_tasks_device_id_idx").on(t.deviceId, t.createdAt)],
+  (t) => [
+    index("device_tasks_device_id_idx").on(t.deviceId, t.createdAt),
+    uniqueIndex("device_tasks_download_token_idx").on(t.downloadToken),
+    index("device_tasks_pending_idx")
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

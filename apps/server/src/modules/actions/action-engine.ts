@@ -1,6 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import { type ConstructorOptions, fromPglite, type Job, PgBoss } from "pg-boss";
-import { ACTION_STATUS_EVENT, statusChannel } from "@netfleet/contracts/events";
+import {
+  ACTION_STATUS_EVENT,
+  type ActionStatusUpdate,
+  statusChannel,
+} from "@netfleet/contracts/events";
+import { toRmsDateTime } from "@netfleet/contracts/dates";
+import type {
+  Job as ActionJob,
+  RolloutPlan,
+  StepState,
+} from "@netfleet/contracts/schemas/device-updates";
 import { type Database, type Db, jobsInTransaction } from "../../db/client";
 import type { TenantScope } from "../../db/tenancy";
 import type { Actor, JobActor } from "../../lib/actor";
@@ -8,7 +18,7 @@ import { newSecret } from "../../lib/secrets";
 import { AppError } from "../../plugins/errors";
 import type { Realtime } from "../../plugins/realtime";
 import { actorForJob } from "../accounts/authenticate";
-import { type ActionRow, actionsRepo, type StepEnd } from "./actions.repo";
+import { type ActionRow, actionsRepo, type StepEnd, type WaveCounts } from "./actions.repo";
 
 /** One device's part of an action, with what it takes (its tags, say). */
 export interface ActionStep {
@@ -25,6 +35,25 @@ export interface WaitingStep {
   sent: () => void;
 }
 
+/**
+ * A step that may not run yet (its device is outside its maintenance window): it stays
+ * queued, with `reason` as its message, and runs again at `later`.
+ */
+export interface LaterStep {
+  later: Date;
+  reason: string;
+}
+
+/** A rollout's plan as the action keeps it: what was asked, and what it installs. */
+export interface StoredPlan extends RolloutPlan {
+  file_name: string;
+  /** Counts when the rollout was last resumed: failures before it are not judged again. */
+  judged_from?: { done: number; failed: number };
+}
+
+/** A device's step that just changed, as its channel tells. */
+export type StepChange = { device_id: number; state: StepState; message: string | null };
+
 /** A bulk action, defined once for every caller: the API, the console's bulk bar, tasks. */
 export interface ActionDefinition {
   /** How progress names it: "Tag assignment". */
@@ -40,7 +69,7 @@ export interface ActionDefinition {
     tx: Db,
     actor: JobActor,
     step: ActionStep & { actionId: number },
-  ): Promise<string | WaitingStep>;
+  ): Promise<string | WaitingStep | LaterStep>;
 }
 
 /** The message of steps whose job failed every time it ran (see the server's log). */
@@ -48,6 +77,9 @@ const GAVE_UP = "The step could not be run; the server's log tells why.";
 
 /** Steps per job: one transaction each, and one progress update. */
 const CHUNK = 250;
+
+/** Devices finished (since the last resume) before failures are judged against the threshold. */
+const JUDGED_AFTER = 10;
 
 interface ChunkJob {
   actionId: number;
@@ -89,12 +121,15 @@ export function createActionEngine(opts: {
 
   async function runChunk({ actionId, deviceIds }: ChunkJob) {
     const action = await actionsRepo(db).byId(actionId);
-    if (!action) return;
+    // A paused action's steps stay queued: resuming queues them again.
+    if (!action || action.status !== "running") return;
     const definition = definitions[action.name];
     const actor = action.userId === null ? undefined : await actorForJob({ db }, action.userId);
     const sent: (() => void)[] = [];
+    const changes: StepChange[] = [];
     await db.transaction(async (tx) => {
       const repo = actionsRepo(tx);
+      const later = new Map<number, number[]>();
       for (const step of await repo.lockPending(actionId, deviceIds)) {
         let outcome: { status: "waiting" | "done" | "failed"; message: string };
         if (!definition || !actor || !actor.permissions.has(definition.permission)) {
@@ -106,6 +141,12 @@ export function createActionEngine(opts: {
             );
             if (typeof result === "string") {
               outcome = { status: "done", message: result };
+            } else if ("later" in result) {
+              await repo.noteStep(actionId, step.deviceId, result.reason);
+              const at = result.later.getTime();
+              later.set(at, [...(later.get(at) ?? []), step.deviceId]);
+              changes.push({ device_id: step.deviceId, state: "queued", message: result.reason });
+              continue;
             } else {
               outcome = { status: "waiting", message: result.waiting };
               sent.push(result.sent);
@@ -116,10 +157,26 @@ export function createActionEngine(opts: {
           }
         }
         await repo.finishStep(actionId, step.deviceId, outcome);
+        changes.push({
+          device_id: step.deviceId,
+          state: outcome.status === "waiting" ? "sending" : outcome.status,
+          message: outcome.message,
+        });
       }
+      for (const [at, ids] of later) await queueSteps(tx, actionId, ids, new Date(at));
     });
     for (const send of sent) send();
-    await report(action);
+    await report(action.id, undefined, changes);
+  }
+
+  /** Queues jobs over these steps (in `tx`, so they exist with what asked for them). */
+  async function queueSteps(tx: Db, actionId: number, deviceIds: readonly number[], after?: Date) {
+    const jobs = [];
+    for (let i = 0; i < deviceIds.length; i += CHUNK) {
+      const data: ChunkJob = { actionId, deviceIds: deviceIds.slice(i, i + CHUNK) };
+      jobs.push(after ? { data, startAfter: after } : { data });
+    }
+    if (jobs.length > 0) await boss.insert(queue, jobs, { db: jobsInTransaction(tx) });
   }
 
   /** A job pg-boss gave up on: its steps still pending fail, so the action can end. */
@@ -128,37 +185,96 @@ export function createActionEngine(opts: {
     const action = await repo.byId(actionId);
     if (!action) return;
     await repo.failPending(actionId, deviceIds, GAVE_UP);
-    await report(action);
+    await report(action.id);
   }
 
   /** Where the action stands: its counts, and `latest` (what just happened) or a summary. */
-  async function statusOf(action: ActionRow, latest?: string) {
-    const { pending, waiting, done, failed } = await actionsRepo(db).counts(action.id);
+  function statusOf(action: ActionRow, waves: WaveCounts, latest?: string) {
+    const { pending, waiting, done, failed } = waves.total;
     const over = pending + waiting === 0;
     const label = definitions[action.name]?.label ?? action.name;
+    const status: ActionStatusUpdate["status"] = over
+      ? failed > 0
+        ? "failed"
+        : "done"
+      : action.status === "paused"
+        ? "paused"
+        : "running";
     return {
       over,
       update: {
-        status: over
-          ? failed > 0
-            ? ("failed" as const)
-            : ("done" as const)
-          : ("running" as const),
+        status,
+        job_id: action.id,
         progress: Math.floor(((done + failed) * 100) / Math.max(action.total, 1)),
         message:
-          latest ?? `${label}: ${done + failed} of ${action.total} devices, ${failed} failed`,
+          latest ??
+          (status === "paused" && action.pausedReason
+            ? action.pausedReason
+            : `${label}: ${done + failed} of ${action.total} devices, ${failed} failed`),
         done,
         failed,
         total: action.total,
-      },
+      } satisfies ActionStatusUpdate,
     };
   }
 
-  /** Pushes where the action stands on its channel, and marks it finished when nothing is left. */
-  async function report(action: ActionRow, latest?: string) {
-    const { over, update } = await statusOf(action, latest);
-    realtime.publish(action.channel, ACTION_STATUS_EVENT, update);
-    if (over) await actionsRepo(db).finish(action.id, update.status as "done" | "failed");
+  /**
+   * A rollout's next move once its steps changed: past the failure threshold (of the
+   * devices finished since it was last resumed, once enough have finished or the canary
+   * wave has ended) it pauses; a wave that ended well releases the next. Each move is one
+   * conditional update, so two workers reporting at once make it once. Answers the
+   * action as it is now.
+   */
+  async function steer(action: ActionRow, waves: WaveCounts): Promise<ActionRow> {
+    const plan = action.plan as StoredPlan | null;
+    const left = waves.total.pending + waves.total.waiting;
+    if (!plan || action.status !== "running" || left === 0) return action;
+    const base = plan.judged_from ?? { done: 0, failed: 0 };
+    const failed = waves.total.failed - base.failed;
+    const finished = waves.total.done + waves.total.failed - base.done - base.failed;
+    const current = waves.byWave.get(action.wave);
+    const waveOver = !current || current.pending + current.waiting === 0;
+    const judged = finished >= JUDGED_AFTER || (waveOver && finished > 0);
+    if (judged && failed * 100 > plan.failure_threshold * finished) {
+      const share = Math.round((failed * 100) / finished);
+      const reason =
+        `Paused: ${failed} of ${finished} devices failed (${share} %), ` +
+        `more than the ${plan.failure_threshold} % allowed. Resume or cancel the rollout.`;
+      return (await actionsRepo(db).pause(action.id, reason)) ?? action;
+    }
+    const next = action.wave + 1;
+    if (!waveOver || !waves.byWave.has(next)) return action;
+    return db.transaction(async (tx) => {
+      const repo = actionsRepo(tx);
+      if (!(await repo.release(action.id, action.wave, next))) return action;
+      await queueSteps(tx, action.id, await repo.pendingOfWaves(action.id, next));
+      return { ...action, wave: next };
+    });
+  }
+
+  /**
+   * Pushes where the action stands on its channel (with the steps that just changed), and
+   * marks it finished when nothing is left.
+   */
+  async function report(actionId: number, latest?: string, steps?: readonly StepChange[]) {
+    const repo = actionsRepo(db);
+    const found = await repo.byId(actionId);
+    if (!found) return;
+    const waves = await repo.countsByWave(actionId);
+    const action = await steer(found, waves);
+    const { over, update } = statusOf(
+      action,
+      waves,
+      action.status === "paused" && found.status !== "paused"
+        ? (action.pausedReason ?? latest)
+        : latest,
+    );
+    realtime.publish(
+      action.channel,
+      ACTION_STATUS_EVENT,
+      steps && steps.length > 0 ? { ...update, steps: [...steps] } : update,
+    );
+    if (over) await repo.finish(action.id, update.status as "done" | "failed");
   }
 
   return {
@@ -191,31 +307,73 @@ export function createActionEngine(opts: {
       await boss.work<ChunkJob>(deadLetter, options, async ([job]: Job<ChunkJob>[]) =>
         giveUp(job!.data),
       );
+      // A stop between a wave's end and the next wave's release: each running action takes
+      // its next move now.
+      for (const id of await actionsRepo(db).runningIds()) await report(id);
     },
 
     /**
      * Records an action of `name` over these steps, one per device, and queues it; answers
      * its status channel at once. Checking the request is the caller's part.
      */
-    async request(actor: Actor, name: string, steps: readonly ActionStep[]): Promise<string> {
+    async request(
+      actor: Actor,
+      name: string,
+      steps: readonly ActionStep[],
+      plan?: StoredPlan,
+    ): Promise<string> {
       if (!definitions[name]) throw new Error(`No action is defined as ${name}.`);
       const channel = statusChannel(actor.id, newSecret(24));
+      // A rollout's canary share goes first; with one device or a share of 0 or 100, one wave.
+      const canary =
+        plan && plan.canary_percent > 0 && plan.canary_percent < 100 && steps.length > 1
+          ? Math.min(steps.length - 1, Math.ceil((steps.length * plan.canary_percent) / 100))
+          : steps.length;
       await db.transaction(async (tx) => {
         const actionId = await actionsRepo(tx).create({
           name,
           userId: actor.id,
           channel,
-          steps,
+          plan: plan ?? null,
+          steps: steps.map((step, i) => ({ ...step, wave: i < canary ? 0 : 1 })),
         });
-        const jobs = [];
-        for (let i = 0; i < steps.length; i += CHUNK) {
-          const deviceIds = steps.slice(i, i + CHUNK).map((step) => step.deviceId);
-          jobs.push({ data: { actionId, deviceIds } satisfies ChunkJob });
-        }
         // In the action's own transaction: the action and its jobs exist together or not at all.
-        await boss.insert(queue, jobs, { db: jobsInTransaction(tx) });
+        await queueSteps(
+          tx,
+          actionId,
+          steps.slice(0, canary).map((step) => step.deviceId),
+        );
       });
       return channel;
+    },
+
+    /** Pauses a running action: steps not yet run stay queued. False when it was not running. */
+    async pause(actionId: number, reason: string): Promise<boolean> {
+      const paused = await actionsRepo(db).pause(actionId, reason);
+      if (paused) await report(actionId);
+      return paused !== undefined;
+    },
+
+    /**
+     * Resumes a paused action: its queued steps of the waves released so far run again, and
+     * failures so far are not judged again. False when it was not paused.
+     */
+    async resume(actionId: number): Promise<boolean> {
+      const resumed = await db.transaction(async (tx) => {
+        const repo = actionsRepo(tx);
+        const action = await repo.byId(actionId);
+        if (!action || action.status !== "paused") return false;
+        const { total } = await repo.countsByWave(actionId);
+        const plan = action.plan as StoredPlan | null;
+        await repo.resume(
+          actionId,
+          plan && { ...plan, judged_from: { done: total.done, failed: total.failed } },
+        );
+        await queueSteps(tx, actionId, await repo.pendingOfWaves(actionId, action.wave));
+        return true;
+      });
+      if (resumed) await report(actionId);
+      return resumed;
     },
 
     /**
@@ -234,13 +392,60 @@ export function createActionEngine(opts: {
 
     /** After `endWaiting` committed: says on each action's channel how its steps ended. */
     async announce(ends: readonly (StepEnd & { latest: string })[]) {
-      const latest = new Map<number, string>();
-      for (const end of ends) latest.set(end.actionId, end.latest);
-      for (const [actionId, message] of latest) {
-        const action = await actionsRepo(db).byId(actionId);
-        if (action) await report(action, message);
+      const byAction = new Map<number, { latest: string; steps: StepChange[] }>();
+      for (const end of ends) {
+        const entry = byAction.get(end.actionId) ?? { latest: end.latest, steps: [] };
+        entry.latest = end.latest;
+        entry.steps.push({ device_id: end.deviceId, state: end.status, message: end.message });
+        byAction.set(end.actionId, entry);
       }
+      for (const [actionId, { latest, steps }] of byAction) await report(actionId, latest, steps);
     },
+
+    /** Says on each action's channel where its devices now are with their steps. */
+    async progress(changes: readonly { actionId: number; latest: string; step: StepChange }[]) {
+      const byAction = new Map<number, { latest: string; steps: StepChange[] }>();
+      for (const change of changes) {
+        const entry = byAction.get(change.actionId) ?? { latest: change.latest, steps: [] };
+        entry.latest = change.latest;
+        entry.steps.push(change.step);
+        byAction.set(change.actionId, entry);
+      }
+      for (const [actionId, { latest, steps }] of byAction) await report(actionId, latest, steps);
+    },
+
+    /** An action and where it stands, as `GET /api/devices/actions/jobs/{id}` tells. */
+    async job(actionId: number): Promise<ActionJob | undefined> {
+      const repo = actionsRepo(db);
+      const action = await repo.byId(actionId);
+      if (!action) return undefined;
+      const { total } = await repo.countsByWave(actionId);
+      const plan = action.plan as StoredPlan | null;
+      return {
+        id: action.id,
+        action: action.name,
+        label: definitions[action.name]?.label ?? action.name,
+        status: action.status as ActionJob["status"],
+        total: action.total,
+        done: total.done,
+        failed: total.failed,
+        remaining: total.pending + total.waiting,
+        plan: plan && {
+          canary_percent: plan.canary_percent,
+          failure_threshold: plan.failure_threshold,
+          window: plan.window,
+          file_name: plan.file_name,
+          wave: action.wave,
+        },
+        paused_reason: action.pausedReason,
+        created_at: toRmsDateTime(action.createdAt),
+        finished_at: action.finishedAt && toRmsDateTime(action.finishedAt),
+      };
+    },
+
+    /** A page of an action's steps, each device's state (see `actionsRepo.stepsOf`). */
+    steps: (actionId: number, page: Parameters<ReturnType<typeof actionsRepo>["stepsOf"]>[1]) =>
+      actionsRepo(db).stepsOf(actionId, page),
 
     /** Where the action of a status channel stands, for a listener who joins late. */
     async replay(channel: string) {
@@ -248,7 +453,7 @@ export function createActionEngine(opts: {
       if (!action) return undefined;
       return {
         event: ACTION_STATUS_EVENT as typeof ACTION_STATUS_EVENT,
-        data: (await statusOf(action)).update,
+        data: statusOf(action, await actionsRepo(db).countsByWave(action.id)).update,
       };
     },
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { deviceBulkActions } from "../devices/device-bulk-actions";
 import { deviceTaskActions } from "../devices/device-task-actions";
+import { deviceUpdateActions } from "../devices/device-updates";
 import { tagActions } from "../devices/devices-edit";
 import { type ActionEngine, createActionEngine } from "./action-engine";
 
@@ -25,6 +26,7 @@ export const actionsPlugin = fp(
         ...tagActions,
         ...deviceBulkActions,
         ...deviceTaskActions(app.devices.traffic),
+        ...deviceUpdateActions(app.devices.traffic),
       },
       log: app.log.child({ module: "actions" }),
     });

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Db, resultRows } from "../../db/client";
-import { actions, actionSteps, devices } from "../../db/schema";
+import { actions, actionSteps, devices, deviceTasks } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
 
 export type ActionRow = typeof actions.$inferSelect;
@@ -15,6 +15,16 @@ export interface StepEnd {
   message: string;
 }
 
+type Counts = Record<StepStatus, number>;
+
+/** How many steps are in each state, in all and per wave. */
+export interface WaveCounts {
+  total: Counts;
+  byWave: Map<number, Counts>;
+}
+
+const noCounts = (): Counts => ({ pending: 0, waiting: 0, done: 0, failed: 0 });
+
 /** Rows a single insert writes at most: well under PostgreSQL's 65 535 values. */
 const INSERT_ROWS = 5_000;
 
@@ -26,7 +36,8 @@ export function actionsRepo(db: Db) {
       name: string;
       userId: number;
       channel: string;
-      steps: readonly { deviceId: number; params: unknown }[];
+      plan: unknown;
+      steps: readonly { deviceId: number; params: unknown; wave: number }[];
     }): Promise<number> {
       const [row] = await db
         .insert(actions)
@@ -34,18 +45,20 @@ export function actionsRepo(db: Db) {
           name: action.name,
           userId: action.userId,
           channel: action.channel,
+          plan: action.plan,
           total: action.steps.length,
         })
         .returning({ id: actions.id });
       const id = row!.id;
       for (let i = 0; i < action.steps.length; i += INSERT_ROWS) {
-        await db
-          .insert(actionSteps)
-          .values(
-            action.steps
-              .slice(i, i + INSERT_ROWS)
-              .map((step) => ({ actionId: id, deviceId: step.deviceId, params: step.params })),
-          );
+        await db.insert(actionSteps).values(
+          action.steps.slice(i, i + INSERT_ROWS).map((step) => ({
+            actionId: id,
+            deviceId: step.deviceId,
+            params: step.params,
+            wave: step.wave,
+          })),
+        );
       }
       return id;
     },
@@ -87,6 +100,14 @@ export function actionsRepo(db: Db) {
       await db
         .update(actionSteps)
         .set({ ...outcome, finishedAt: outcome.status === "waiting" ? null : new Date() })
+        .where(and(eq(actionSteps.actionId, actionId), eq(actionSteps.deviceId, deviceId)));
+    },
+
+    /** A pending step's message: why it has not run yet. */
+    async noteStep(actionId: number, deviceId: number, message: string) {
+      await db
+        .update(actionSteps)
+        .set({ message })
         .where(and(eq(actionSteps.actionId, actionId), eq(actionSteps.deviceId, deviceId)));
     },
 
@@ -176,24 +197,135 @@ export function actionsRepo(db: Db) {
       return resultRows<{ id: number }>(result).map((r) => r.id);
     },
 
-    /** How many of the action's steps are in each state. */
-    async counts(actionId: number): Promise<Record<StepStatus, number>> {
+    /** How many of the action's steps are in each state, in all and per wave. */
+    async countsByWave(actionId: number): Promise<WaveCounts> {
       const rows = await db
-        .select({ status: actionSteps.status, count: sql<number>`count(*)::integer` })
+        .select({
+          wave: actionSteps.wave,
+          status: actionSteps.status,
+          count: sql<number>`count(*)::integer`,
+        })
         .from(actionSteps)
         .where(eq(actionSteps.actionId, actionId))
-        .groupBy(actionSteps.status);
-      const counts = { pending: 0, waiting: 0, done: 0, failed: 0 };
-      for (const row of rows) counts[row.status as StepStatus] = row.count;
-      return counts;
+        .groupBy(actionSteps.wave, actionSteps.status);
+      const total = noCounts();
+      const byWave = new Map<number, Counts>();
+      for (const row of rows) {
+        const status = row.status as StepStatus;
+        const wave = byWave.get(row.wave) ?? noCounts();
+        wave[status] += row.count;
+        total[status] += row.count;
+        byWave.set(row.wave, wave);
+      }
+      return { total, byWave };
     },
 
-    /** Marks a running action finished; false when another delivery finished it first. */
+    /** Pauses a running action with its reason; answers it paused, or nothing if it was not running. */
+    async pause(actionId: number, reason: string): Promise<ActionRow | undefined> {
+      const [row] = await db
+        .update(actions)
+        .set({ status: "paused", pausedReason: reason })
+        .where(and(eq(actions.id, actionId), eq(actions.status, "running")))
+        .returning();
+      return row;
+    },
+
+    /** Runs a paused action again, with its plan as it now judges failures. */
+    async resume(actionId: number, plan: unknown) {
+      await db
+        .update(actions)
+        .set({ status: "running", pausedReason: null, ...(plan ? { plan } : {}) })
+        .where(and(eq(actions.id, actionId), eq(actions.status, "paused")));
+    },
+
+    /** Moves a running action from wave `from` to `to`; false when another report did first. */
+    async release(actionId: number, from: number, to: number): Promise<boolean> {
+      const rows = await db
+        .update(actions)
+        .set({ wave: to })
+        .where(and(eq(actions.id, actionId), eq(actions.wave, from), eq(actions.status, "running")))
+        .returning({ id: actions.id });
+      return rows.length > 0;
+    },
+
+    /** The devices of pending steps of waves up to `wave`, to queue again. */
+    async pendingOfWaves(actionId: number, wave: number): Promise<number[]> {
+      const rows = await db
+        .select({ deviceId: actionSteps.deviceId })
+        .from(actionSteps)
+        .where(
+          and(
+            eq(actionSteps.actionId, actionId),
+            eq(actionSteps.status, "pending"),
+            lte(actionSteps.wave, wave),
+          ),
+        )
+        .orderBy(asc(actionSteps.deviceId));
+      return rows.map((row) => row.deviceId);
+    },
+
+    /** Actions not yet finished and not paused. */
+    async runningIds(): Promise<number[]> {
+      const rows = await db
+        .select({ id: actions.id })
+        .from(actions)
+        .where(eq(actions.status, "running"));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * A page of an action's steps with their devices' names and, for a step waiting on its
+     * device, where the device's task stands (sent or not, its stage).
+     */
+    async stepsOf(
+      actionId: number,
+      page: { limit: number; offset: number; state?: string | undefined },
+    ) {
+      const state = sql`case
+        when ${actionSteps.status} = 'pending' then 'queued'
+        when ${actionSteps.status} = 'waiting' then coalesce(t.stage, case when t.sent_at is null then 'queued' else 'sending' end)
+        else ${actionSteps.status} end`;
+      const filtered = sql`${actionSteps.actionId} = ${actionId}
+        ${page.state ? sql`and (${state}) = ${page.state}` : sql``}`;
+      const from = sql`from ${actionSteps}
+        left join ${devices} on ${devices.id} = ${actionSteps.deviceId}
+        left join lateral (
+          select ${deviceTasks.stage} as stage, ${deviceTasks.sentAt} as sent_at from ${deviceTasks}
+          where ${deviceTasks.actionId} = ${actionSteps.actionId} and ${deviceTasks.deviceId} = ${actionSteps.deviceId}
+          order by ${deviceTasks.createdAt} desc limit 1
+        ) t on true
+        where ${filtered}`;
+      const rows = resultRows<{
+        device_id: number;
+        device_name: string | null;
+        state: string;
+        wave: number;
+        message: string | null;
+        finished_at: string | Date | null;
+      }>(
+        await db.execute(sql`
+          select ${actionSteps.deviceId} as device_id, ${devices.name} as device_name,
+            ${state} as state, ${actionSteps.wave} as wave, ${actionSteps.message} as message,
+            ${actionSteps.finishedAt} as finished_at
+          ${from}
+          order by ${actionSteps.wave}, ${actionSteps.deviceId}
+          limit ${page.limit} offset ${page.offset}`),
+      );
+      const [counted] = resultRows<{ total: number }>(
+        await db.execute(sql`select count(*)::integer as total ${from}`),
+      );
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * Marks a running (or paused) action finished; false when another delivery finished it
+     * first.
+     */
     async finish(actionId: number, status: "done" | "failed"): Promise<boolean> {
       const rows = await db
         .update(actions)
-        .set({ status, finishedAt: new Date() })
-        .where(and(eq(actions.id, actionId), eq(actions.status, "running")))
+        .set({ status, finishedAt: new Date(), pausedReason: null })
+        .where(and(eq(actions.id, actionId), inArray(actions.status, ["running", "paused"])))
         .returning({ id: actions.id });
       return rows.length > 0;
     },

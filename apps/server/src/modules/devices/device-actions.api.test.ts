@@ -1,14 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { MqttClient } from "mqtt";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEVICE_PROTOCOL_VERSION,
-  type EnrolAnswer,
-  type TaskMessage,
-  downFilter,
-  taskMessageSchema,
-  upTopic,
-} from "@netfleet/contracts/device-protocol";
+import { DEVICE_PROTOCOL_VERSION, type EnrolAnswer } from "@netfleet/contracts/device-protocol";
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { deviceEvents, deviceTasks, devices } from "../../db/schema";
 import { signedInAgent, type TestAgent } from "../../test/agent";
@@ -18,12 +10,11 @@ import { expectMatchesReference } from "../../test/reference-api";
 import {
   browser,
   closeAll,
-  connectDevice,
   enrol,
   enrolmentToken,
   eventually,
   listeningApp,
-  statusMessage,
+  scriptedDevice,
 } from "./devices-test-kit";
 
 /**
@@ -51,41 +42,8 @@ beforeAll(async () => {
 afterEach(closeAll);
 afterAll(() => t.close());
 
-/** A device with the agent's habits: it listens for tasks before saying it is online. */
-async function device(enrolled?: EnrolAnswer) {
-  const answer = enrolled ?? (await enrol(t, token));
-  const id = answer.device_id;
-  const client: MqttClient = await connectDevice(t, answer);
-  const tasks: TaskMessage[] = [];
-  const waiting: ((task: TaskMessage) => void)[] = [];
-  client.on("message", (_topic, payload) => {
-    const task = taskMessageSchema.parse(JSON.parse(payload.toString("utf8")));
-    tasks.push(task);
-    waiting.shift()?.(task);
-  });
-  await client.subscribeAsync(downFilter(id), { qos: 1 });
-  await client.publishAsync(upTopic(id, "status"), statusMessage(true), { qos: 1, retain: true });
-  await eventually(
-    async () => (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0]!,
-    (row) => row.status === 1,
-  );
-  return {
-    id,
-    tasks,
-    nextTask: () =>
-      new Promise<TaskMessage>((resolve) => {
-        const already = tasks.shift();
-        if (already) resolve(already);
-        else waiting.push(resolve);
-      }),
-    answer: (task: string, ok: boolean, message?: string) =>
-      client.publishAsync(
-        upTopic(id, "task-result"),
-        JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, id: task, ok, message }),
-        { qos: 1 },
-      ),
-  };
-}
+/** A device with the agent's habits, of the test's company unless enrolled already. */
+const device = (enrolled?: EnrolAnswer) => scriptedDevice(t, enrolled ?? token);
 
 function reboot(agent: TestAgent, ids: number[]) {
   return agent.post("/api/devices/actions", { action: "reboot", device_id: ids });
@@ -171,11 +129,13 @@ describe("POST /api/devices/actions", () => {
       channel: body.meta.channel,
       data: {
         status: "done",
+        job_id: expect.any(Number),
         progress: 100,
         message: `${name!.name}: Reboot succeeded`,
         done: 1,
         failed: 0,
         total: 1,
+        steps: [{ device_id: router.id, state: "done", message: "Reboot succeeded" }],
       },
     });
     const log = await admin.get(`/api/devices/actions/logs?device_id=${router.id}`);
@@ -258,7 +218,7 @@ describe("POST /api/devices/actions", () => {
     );
     await t.database.db
       .update(deviceTasks)
-      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .set({ sentAt: sql`now() - interval '61 minutes'` })
       .where(eq(deviceTasks.deviceId, offline.device_id));
 
     await t.app.devices.traffic.sweep();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ActivityRow, TelemetryRow } from "./device-history.repo";
 import type { DeviceMetrics, PendingSizes } from "./device-metrics";
-import type { TaskResult } from "./device-tasks.repo";
+import type { TaskProgress, TaskResult } from "./device-tasks.repo";
 import type { DeviceState } from "./devices.repo";
 
 /** What one flush hands the database, in one transaction. */
@@ -12,6 +12,8 @@ export interface Batch {
   /** What devices reported as events. */
   activity: ActivityRow[];
   results: TaskResult[];
+  /** The latest stage of each task devices said they are running. */
+  progress: TaskProgress[];
   /** Devices that announced themselves online (a live status, not a retained copy). */
   announced: number[];
 }
@@ -69,25 +71,29 @@ export function createIngest(opts: IngestOptions) {
   let telemetry: TelemetryRow[] = [];
   let activity: ActivityRow[] = [];
   let results: TaskResult[] = [];
+  let progress = new Map<string, TaskProgress>();
   let announced = new Set<number>();
 
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
 
   function take(): Batch | null {
-    if (states.size + telemetry.length + activity.length + results.length + announced.size === 0)
-      return null;
+    const waiting =
+      states.size + telemetry.length + activity.length + results.length + progress.size;
+    if (waiting + announced.size === 0) return null;
     const batch: Batch = {
       states: [...states.values()],
       telemetry,
       activity,
       results,
+      progress: [...progress.values()],
       announced: [...announced],
     };
     states = new Map();
     telemetry = [];
     activity = [];
     results = [];
+    progress = new Map();
     announced = new Set();
     return batch;
   }
@@ -151,6 +157,11 @@ export function createIngest(opts: IngestOptions) {
     result(result: TaskResult) {
       if (results.length >= limits.maxResults) return metrics.shed.inc({ table: "device_tasks" });
       results.push(result);
+    },
+
+    progress(step: TaskProgress) {
+      if (progress.size >= limits.maxResults) return metrics.shed.inc({ table: "device_tasks" });
+      progress.set(step.id, step);
     },
 
     announce(deviceId: number) {

@@ -74,12 +74,28 @@ export async function cancelDeviceActions(
   ) {
     throw new AppError("NOT_FOUND", "No such action.", { source: "job_id" });
   }
+  return (await cancelSteps(db, engine, actor, { deviceIds: body.device_id, actionIds })).length;
+}
+
+/**
+ * Fails the steps not yet done that match, on devices the actor sees, with the tasks of
+ * those that waited for their device; says so on each action's channel. Answers them.
+ */
+export async function cancelSteps(
+  db: Db,
+  engine: ActionEngine,
+  actor: Actor & { user: { email: string } },
+  match: { deviceIds?: readonly number[] | undefined; actionIds?: readonly number[] | undefined },
+) {
   const message = `Cancelled by ${actor.user.email}`;
   const cancelled = await db.transaction(async (tx) => {
     const steps = await engine.cancel(
       tx,
       actor.tenant,
-      { deviceIds: body.device_id, actionIds },
+      {
+        ...(match.deviceIds ? { deviceIds: match.deviceIds } : {}),
+        ...(match.actionIds ? { actionIds: match.actionIds } : {}),
+      },
       message,
     );
     await deviceTasksRepo(tx).cancelForSteps(
@@ -89,5 +105,5 @@ export async function cancelDeviceActions(
     return steps;
   });
   await engine.announce(cancelled.map((step) => ({ ...step, latest: message })));
-  return cancelled.length;
+  return cancelled;
 }

@@ -1,7 +1,11 @@
 import type { FinishedTask } from "./device-tasks.repo";
 
 /** What each action is called in activity entries and progress messages. */
-const ACTION_LABELS: Record<string, string> = { reboot: "Reboot" };
+const ACTION_LABELS: Record<string, string> = {
+  reboot: "Reboot",
+  firmware_upload: "Firmware update",
+  config_upload: "Configuration upload",
+};
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 

@@ -1,16 +1,22 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { TaskAction } from "@netfleet/contracts/device-protocol";
+import { isFileTask, type TaskAction, type TaskStage } from "@netfleet/contracts/device-protocol";
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import type { ActingUser } from "../../lib/actor";
+import { newSecret } from "../../lib/secrets";
 import type { StepEnd } from "../actions/actions.repo";
 import { type ActivityRow, deviceHistoryRepo } from "./device-history.repo";
 import { type Batch, createIngest, DEFAULT_LIMITS } from "./device-ingest";
 import type { DeviceLive, LiveChange } from "./device-live";
 import type { DeviceMetrics } from "./device-metrics";
 import { actionLabel, describeTask, duration } from "./device-task-status";
-import { type FinishedTask, type TaskRef, deviceTasksRepo } from "./device-tasks.repo";
+import {
+  type FinishedTask,
+  type TaskParams,
+  type TaskRef,
+  deviceTasksRepo,
+} from "./device-tasks.repo";
 import { devicesRepo } from "./devices.repo";
 import type { Gateway } from "./gateway";
 
@@ -25,6 +31,7 @@ type Settings = Pick<
   | "TELEMETRY_BUFFER_ROWS"
   | "DEVICE_HEARTBEAT_TIMEOUT_SECONDS"
   | "DEVICE_TASK_TIMEOUT_SECONDS"
+  | "DEVICE_UPDATE_TIMEOUT_SECONDS"
   | "DEVICE_SWEEP_SECONDS"
 >;
 
@@ -34,6 +41,8 @@ export interface TrafficOptions {
   live: DeviceLive;
   metrics: DeviceMetrics;
   log: FastifyBaseLogger;
+  /** The one-time URL a device downloads a file task's file from. */
+  downloadUrl: (token: string) => string;
 }
 
 /** The activity entry of a connection status change. */
@@ -64,6 +73,13 @@ type TaskStepEnd = StepEnd & { latest: string };
 export interface WaitingSteps {
   endWaiting<E extends StepEnd>(tx: Db, ends: readonly E[]): Promise<E[]>;
   announce(ends: readonly TaskStepEnd[]): Promise<void>;
+  progress(
+    changes: readonly {
+      actionId: number;
+      latest: string;
+      step: { device_id: number; state: TaskStage; message: null };
+    }[],
+  ): Promise<void>;
 }
 
 function stepEnds(tasks: readonly FinishedTask[]): TaskStepEnd[] {
@@ -91,17 +107,34 @@ const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DA
  * telemetry partitions.
  */
 export function deviceTraffic(opts: TrafficOptions) {
-  const { db, settings, live, metrics, log } = opts;
+  const { db, settings, live, metrics, log, downloadUrl } = opts;
   let gateway: Gateway | null = null;
   let steps: WaitingSteps | null = null;
   const timers: NodeJS.Timeout[] = [];
 
   const taskTimeoutMs = settings.DEVICE_TASK_TIMEOUT_SECONDS * 1000;
+  const updateTimeoutMs = settings.DEVICE_UPDATE_TIMEOUT_SECONDS * 1000;
 
   function send(task: TaskRef) {
+    const { params, downloadToken } = task;
+    const file =
+      params && downloadToken
+        ? {
+            file: {
+              url: downloadUrl(downloadToken),
+              sha256: params.sha256,
+              size: params.size,
+              name: params.name,
+              ...(params.version === undefined ? {} : { version: params.version }),
+              ...(params.keep_settings === undefined
+                ? {}
+                : { keep_settings: params.keep_settings }),
+            },
+          }
+        : {};
     // Without a gateway (yet) the task waits: it is sent when the device next comes online.
     gateway
-      ?.sendTask(task.deviceId, { id: task.id, action: task.action as TaskAction })
+      ?.sendTask(task.deviceId, { id: task.id, action: task.action as TaskAction, ...file })
       .catch((err: unknown) => log.warn({ err, task: task.id }, "sending a task failed"));
   }
 
@@ -117,10 +150,34 @@ export function deviceTraffic(opts: TrafficOptions) {
     steps.announce(ended).catch((err: unknown) => log.error({ err }, "reporting actions failed"));
   }
 
+  function announceStages(
+    staged: readonly {
+      deviceId: number;
+      actionId: number | null;
+      stage: TaskStage;
+      device: string;
+    }[],
+  ) {
+    const changes = staged.flatMap((s) =>
+      s.actionId === null
+        ? []
+        : [
+            {
+              actionId: s.actionId,
+              latest: `${s.device}: ${s.stage}`,
+              step: { device_id: s.deviceId, state: s.stage, message: null },
+            },
+          ],
+    );
+    if (changes.length === 0 || !steps) return;
+    steps.progress(changes).catch((err: unknown) => log.error({ err }, "reporting actions failed"));
+  }
+
   async function write(batch: Batch) {
     const now = new Date();
-    const { changes, ended, resend, written } = await db.transaction(async (tx) => {
+    const { changes, ended, staged, resend, written } = await db.transaction(async (tx) => {
       const changes = await devicesRepo(tx).applyStates(batch.states);
+      const staged = await deviceTasksRepo(tx).stage(batch.progress);
       const tasks = await deviceTasksRepo(tx).finish(batch.results);
       const ended = await endSteps(tx, tasks);
       const history = deviceHistoryRepo(tx);
@@ -137,10 +194,11 @@ export function deviceTraffic(opts: TrafficOptions) {
         [...online],
         new Date(now.getTime() - taskTimeoutMs),
       );
-      return { changes, ended, resend, written };
+      return { changes, ended, staged, resend, written };
     });
     countActivity(written);
     live.changed(changes);
+    announceStages(staged);
     announce(ended);
     for (const task of resend) send(task);
   }
@@ -191,7 +249,11 @@ export function deviceTraffic(opts: TrafficOptions) {
       const expired = await db.transaction(async (tx) => {
         const tasks = await deviceTasksRepo(tx).expire(
           new Date(now.getTime() - taskTimeoutMs),
-          `no answer within ${duration(settings.DEVICE_TASK_TIMEOUT_SECONDS)}`,
+          new Date(now.getTime() - updateTimeoutMs),
+          {
+            task: `no answer within ${duration(settings.DEVICE_TASK_TIMEOUT_SECONDS)}`,
+            update: `no answer within ${duration(settings.DEVICE_UPDATE_TIMEOUT_SECONDS)}`,
+          },
         );
         countActivity(
           await deviceHistoryRepo(tx).insertActivity(tasks.map((task) => taskActivity(task, now))),
@@ -251,32 +313,54 @@ export function deviceTraffic(opts: TrafficOptions) {
 
     /**
      * Records a task of an action's step for a device, with its activity entry, in the
-     * step's transaction. Answers how to send it once that transaction has committed (now,
-     * or when the device next comes online).
+     * step's transaction. Answers how to send it once that transaction has committed: now,
+     * or, with `whenOnline` (a file task for a device offline now), when the device next
+     * comes online, however long that takes.
      */
     async startTask(
       tx: Db,
-      task: { deviceId: number; action: TaskAction; actionId: number; user: ActingUser },
+      task: {
+        deviceId: number;
+        action: TaskAction;
+        actionId: number;
+        user: ActingUser;
+        params?: TaskParams;
+        whenOnline?: boolean;
+      },
     ): Promise<() => void> {
-      const ref = { id: randomUUID(), deviceId: task.deviceId, action: task.action };
+      const ref: TaskRef = {
+        id: randomUUID(),
+        deviceId: task.deviceId,
+        action: task.action,
+        params: task.params ?? null,
+        downloadToken: isFileTask(task.action) ? newSecret(24) : null,
+      };
       await deviceTasksRepo(tx).create({
-        ...ref,
+        id: ref.id,
+        deviceId: ref.deviceId,
+        action: ref.action,
         requestedBy: task.user.id,
         actionId: task.actionId,
+        ...(task.params ? { params: task.params } : {}),
+        ...(ref.downloadToken ? { downloadToken: ref.downloadToken } : {}),
+        sentAt: task.whenOnline ? null : new Date(),
       });
+      const what = task.params
+        ? `${actionLabel(task.action)} (${task.params.name})`
+        : actionLabel(task.action);
       const written = await deviceHistoryRepo(tx).insertActivity([
         {
           deviceId: task.deviceId,
           at: new Date(),
           type: "task",
-          message: `${actionLabel(task.action)} requested by ${task.user.email}`,
+          message: `${what} requested by ${task.user.email}`,
           userId: task.user.id,
           taskId: ref.id,
         },
       ]);
       return () => {
         countActivity(written);
-        send(ref);
+        if (!task.whenOnline) send(ref);
       };
     },
 

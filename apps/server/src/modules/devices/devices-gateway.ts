@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { DOWNLOAD_PATH } from "@netfleet/contracts/device-protocol";
 import { type DeviceBroker, GATEWAY_FILTER, startDeviceBroker } from "./broker";
 import { authorizeDeviceChannel, deviceLive } from "./device-live";
 import { deviceMetrics } from "./device-metrics";
@@ -34,6 +35,7 @@ export const devicesGateway = fp(
       live: deviceLive(realtime),
       metrics,
       log,
+      downloadUrl: (token) => `${app.ctx.publicUrl}${DOWNLOAD_PATH}/${token}`,
     });
     const devices: FastifyInstance["devices"] = { broker: null, gateway: null, traffic };
     app.decorate("devices", devices);

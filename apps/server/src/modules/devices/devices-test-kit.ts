@@ -1,11 +1,16 @@
 import type { AddressInfo } from "node:net";
 import mqtt, { type MqttClient } from "mqtt";
 import { io, type Socket } from "socket.io-client";
+import { eq } from "drizzle-orm";
 import {
   DEVICE_PROTOCOL_VERSION,
   ENROL_PATH,
   type EnrolAnswer,
+  type TaskMessage,
+  type TaskStage,
+  downFilter,
   enrolAnswerSchema,
+  taskMessageSchema,
   upTopic,
 } from "@netfleet/contracts/device-protocol";
 import {
@@ -14,6 +19,7 @@ import {
   REALTIME_PATH,
   type ServerToClientEvents,
 } from "@netfleet/contracts/events";
+import { devices } from "../../db/schema";
 import type { TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 
@@ -102,6 +108,61 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * A device with the agent's habits: it listens for tasks before saying it is online (with
+ * `status`, such as its time zone), and answers or reports progress when told. Enrols with
+ * a company's token unless given an enrolled device.
+ */
+export async function scriptedDevice(
+  t: TestApp,
+  from: string | EnrolAnswer,
+  status: Record<string, unknown> = {},
+) {
+  const answer = typeof from === "string" ? await enrol(t, from) : from;
+  const id = answer.device_id;
+  const client: MqttClient = await connectDevice(t, answer);
+  const tasks: TaskMessage[] = [];
+  const waiting: ((task: TaskMessage) => void)[] = [];
+  client.on("message", (_topic, payload) => {
+    const task = taskMessageSchema.parse(JSON.parse(payload.toString("utf8")));
+    tasks.push(task);
+    waiting.shift()?.(task);
+  });
+  await client.subscribeAsync(downFilter(id), { qos: 1 });
+  await client.publishAsync(
+    upTopic(id, "status"),
+    JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, online: true, ...status }),
+    { qos: 1, retain: true },
+  );
+  await eventually(
+    async () => (await t.database.db.select().from(devices).where(eq(devices.id, id)))[0]!,
+    (row) => row.status === 1,
+  );
+  const send = (kind: "status" | "task-result" | "task-progress", body: object) =>
+    client.publishAsync(
+      upTopic(id, kind),
+      JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, ...body }),
+      { qos: 1, retain: kind === "status" },
+    );
+  return {
+    id,
+    client,
+    tasks,
+    nextTask: () =>
+      new Promise<TaskMessage>((resolve) => {
+        const already = tasks.shift();
+        if (already) resolve(already);
+        else waiting.push(resolve);
+      }),
+    answer: (task: string, ok: boolean, message?: string, firmware?: string) =>
+      send("task-result", { id: task, ok, message, firmware }),
+    progress: (task: string, stage: TaskStage) => send("task-progress", { id: task, stage }),
+    send,
+  };
+}
+
+export type ScriptedDevice = Awaited<ReturnType<typeof scriptedDevice>>;
 
 /** A TestApp that also listens on a free port, so that real sockets can reach it. */
 export async function listeningApp(env: Record<string, string> = {}) {

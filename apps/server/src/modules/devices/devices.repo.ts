@@ -82,7 +82,7 @@ export function devicesRepo(db: Db) {
       const rows = sql.join(
         states.map(
           (s) =>
-            sql`(${s.id}::integer, ${s.status}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.altitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb)`,
+            sql`(${s.id}::integer, ${s.status}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.altitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb, ${s.timezone ?? null}::text)`,
         ),
         sql`, `,
       );
@@ -103,12 +103,13 @@ export function devicesRepo(db: Db) {
           sent = coalesce(v.sent, ${devices.sent}),
           received = coalesce(v.received, ${devices.received}),
           facts = coalesce(v.facts, ${devices.facts}),
+          timezone = coalesce(v.timezone, ${devices.timezone}),
           updated_at = now()
         from (
           select v.*, cur.status as was, c.path as company_path
           from (values ${rows}) as v(id, status, seen_at, firmware, signal, temperature, operator,
             connection_type, wan_ip, latitude, longitude, altitude, router_uptime, sent, received,
-            facts)
+            facts, timezone)
           join ${devices} cur on cur.id = v.id
           join ${companies} c on c.id = cur.company_id
         ) as v
@@ -209,6 +210,15 @@ export function devicesRepo(db: Db) {
         .where(and(eq(devices.id, id), inTenant(scope, devices.companyId)))
         .returning({ id: devices.id });
       return rows.length > 0;
+    },
+
+    /** What an update step needs of a device of the caller's tree, or undefined. */
+    async updateTargetOf(scope: TenantScope, id: number) {
+      const [row] = await db
+        .select({ status: devices.status, timezone: devices.timezone })
+        .from(devices)
+        .where(and(eq(devices.id, id), inTenant(scope, devices.companyId)));
+      return row;
     },
 
     /** A device of the caller's tree with its company, or undefined. */
@@ -329,6 +339,7 @@ export interface DeviceState {
   sent?: number | undefined;
   received?: number | undefined;
   facts?: DeviceFacts | undefined;
+  timezone?: string | undefined;
 }
 
 /** A device whose connection status changed, for the live list. */

@@ -5,7 +5,7 @@ import {
   UP_SCHEMAS,
   downTopic,
   parseTopic,
-  type TaskAction,
+  type TaskMessage,
   type TelemetryMessage,
 } from "@netfleet/contracts/device-protocol";
 import { isDeviceEventType } from "@netfleet/contracts/schemas/device-activity";
@@ -34,7 +34,7 @@ export interface Gateway {
   /** Writes what is buffered now (tests, shutdown). */
   flush(): Promise<void>;
   /** Publishes a task on the device's task topic, QoS 1. */
-  sendTask(deviceId: number, task: { id: string; action: TaskAction }): Promise<void>;
+  sendTask(deviceId: number, task: Omit<TaskMessage, "v">): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,6 +116,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         firmware: m.firmware,
         routerUptime: intOrUndefined(m.uptime),
         facts: m.facts,
+        timezone: m.timezone,
       });
       // A retained copy replayed to the gateway is not the device connecting now.
       if (m.online && !retained) ingest.announce(deviceId);
@@ -130,8 +131,20 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const parsed = UP_SCHEMAS["task-result"].safeParse(body);
       if (!parsed.success) return false;
       const m = parsed.data;
-      ingest.result({ deviceId, id: m.id, ok: m.ok, message: m.message ?? null });
+      ingest.result({
+        deviceId,
+        id: m.id,
+        ok: m.ok,
+        message: m.message ?? null,
+        firmware: m.firmware ?? null,
+      });
       return true;
+    }
+    if (kind === "task-progress") {
+      const parsed = UP_SCHEMAS["task-progress"].safeParse(body);
+      if (parsed.success)
+        ingest.progress({ deviceId, id: parsed.data.id, stage: parsed.data.stage });
+      return parsed.success;
     }
     const parsed = UP_SCHEMAS.event.safeParse(body);
     if (!parsed.success || !isDeviceEventType(parsed.data.type)) return false;
@@ -166,7 +179,7 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     async sendTask(deviceId, task) {
       await client.publishAsync(
         downTopic(deviceId, "task"),
-        JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, id: task.id, action: task.action }),
+        JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, ...task } satisfies TaskMessage),
         { qos: 1 },
       );
     },

@@ -12,6 +12,7 @@ import { signedInAgent, type TestAgent } from "../../test/agent";
 import type { TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { expectMatchesReference } from "../../test/reference-api";
+import { MULTIPART_BOUNDARY, upload } from "../../test/uploads";
 import { listeningApp } from "../devices/devices-test-kit";
 
 let t: TestApp;
@@ -31,37 +32,6 @@ beforeAll(async () => {
   sibling = await f.company({ name: "Files Sibling", parent });
   admin = (await signedInAgent(t, { company, role: "admin" })).agent;
 });
-
-const BOUNDARY = "----netfleet-test-boundary";
-
-/** A multipart/form-data body: the fields, then the file. */
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const parts = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const head = Buffer.from(
-    parts.join("") +
-      (file
-        ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`
-        : ""),
-  );
-  return Buffer.concat([
-    head,
-    file?.content ?? Buffer.alloc(0),
-    Buffer.from(`${file ? "\r\n" : ""}--${BOUNDARY}--\r\n`),
-  ]);
-}
-
-function upload(
-  agent: TestAgent,
-  fields: Record<string, string>,
-  file?: { name: string; content: Buffer },
-) {
-  return agent.post("/api/files", multipart(fields, file), {
-    "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
-  });
-}
 
 type Uploaded = { meta: { id: number }; data: { id: number; checksum: string } };
 
@@ -255,8 +225,8 @@ describe("uploading, reading and deleting files", () => {
     let midway: number | undefined;
     async function* body() {
       yield Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\nfirmware\r\n` +
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\n\r\n`,
+        `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\nfirmware\r\n` +
+          `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="huge.bin"\r\n\r\n`,
       );
       for (let sent = 0; sent < size; sent += chunk.length) {
         if (midway === undefined && sent >= checkAt) {
@@ -271,14 +241,14 @@ describe("uploading, reading and deleting files", () => {
         }
         yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
       }
-      yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+      yield Buffer.from(`\r\n--${MULTIPART_BOUNDARY}--\r\n`);
     }
     const cookies = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(`${url}/api/files`, {
         method: "POST",
         headers: {
-          "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+          "content-type": `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
           cookie: cookies,
           [WIRE.xsrfHeader]: admin.cookies.get(WIRE.xsrfCookie)!,
         },

@@ -61,6 +61,12 @@ export function filesRepo(db: Db) {
       return { rows, total };
     },
 
+    /** A stored file whoever asks (a device with a download token). */
+    async byId(id: number) {
+      const [row] = await db.select().from(files).where(eq(files.id, id));
+      return row;
+    },
+
     /** Files the caller sees among `ids`. */
     async visibleByIds(scope: TenantScope, ids: readonly number[]): Promise<FileRow[]> {
       if (ids.length === 0) return [];
