@@ -38,6 +38,7 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { noticesRoutes } from "./modules/notices/notices.routes";
 import { storageRoutes } from "./modules/storage/storage.routes";
 import { filesRoutes } from "./modules/files/files.routes";
+import { imagesRoutes } from "./modules/files/images.routes";
 import { remoteAccessRoutes } from "./modules/remote-access/remote-access.routes";
 import { rolesRoutes } from "./modules/roles/roles.routes";
 import { tagsRoutes } from "./modules/tags/tags.routes";
@@ -122,6 +123,7 @@ const modules = [
   remoteAccessRoutes,
   vpnHubsRoutes,
   filesRoutes,
+  imagesRoutes,
   noticesRoutes,
   storageRoutes,
 ];

@@ -50,6 +50,7 @@ const OWNERS: Record<TableName, string> = {
   actions: "modules/actions/actions.repo.ts",
   actionSteps: "modules/actions/actions.repo.ts",
   files: "modules/files/files.repo.ts",
+  images: "modules/files/images.repo.ts",
   // The process's own settings (the session secret): no module owns them.
   settings: "db/settings.repo.ts",
 };

@@ -5,7 +5,7 @@ import { FIXED_ROLE_LIST, FIXED_ROLES, type FixedRoleName } from "@netfleet/cont
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { MFA_SESSION_FIELDS } from "@netfleet/contracts/schemas/mfa";
 import type { DeclaredRoute } from "../app";
-import { actions, actionSteps, files } from "../db/schema";
+import { actions, actionSteps, files, images } from "../db/schema";
 import { signedInAs, type TestAgent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { factories, type TestCompany } from "../test/factories";
@@ -34,7 +34,16 @@ import {
  *             └─ S   C's sibling
  */
 
-type EntityKind = "company" | "user" | "device" | "tag" | "role" | "invitation" | "file" | "action";
+type EntityKind =
+  | "company"
+  | "user"
+  | "device"
+  | "tag"
+  | "role"
+  | "invitation"
+  | "file"
+  | "image"
+  | "action";
 type Position = "sibling" | "parent";
 const POSITIONS: readonly Position[] = ["sibling", "parent"];
 
@@ -58,8 +67,11 @@ const ENTITY_BY_NAME: Readonly<Record<string, EntityKind>> = {
   invitations: "invitation",
   file: "file",
   files: "file",
+  image: "image",
+  images: "image",
   // An action's id is its `scheduler_id`, which RMS calls a job.
   job: "action",
+  jobs: "action",
 };
 
 /** Ids are serial and the world is small: no row has the largest id the schemas accept. */
@@ -184,6 +196,22 @@ beforeAll(async () => {
           storageKey: "isolation",
         })
         .returning({ id: files.id });
+      return row!.id;
+    },
+    image: async (company) => {
+      const [row] = await t.database.db
+        .insert(images)
+        .values({
+          companyId: company.id,
+          type: "device_dashboard",
+          name: "isolation.png",
+          mime: "image/png",
+          size: 1,
+          width: 1,
+          height: 1,
+          storageKey: "isolation",
+        })
+        .returning({ id: images.id });
       return row!.id;
     },
     action: async (company) => {

@@ -1,4 +1,13 @@
-import { bigint, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt } from "./columns";
 import { companies } from "./companies";
@@ -34,4 +43,32 @@ export const files = pgTable(
     // One name per type and company (and once among global files).
     uniqueIndex("files_company_type_name_idx").on(sql`coalesce(${t.companyId}, 0)`, t.type, t.name),
   ],
+);
+
+/**
+ * Images a company keeps for its device dashboards: JPEG or PNG, their bytes in the file
+ * store under `storage_key` like files'.
+ */
+export const images = pgTable(
+  "images",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** device_dashboard. */
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** image/jpeg or image/png, from the bytes, not the upload's word. */
+    mime: text("mime").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("images_company_id_idx").on(t.companyId, t.id)],
 );

@@ -51,6 +51,18 @@ export function fileStore(dir: string) {
       return fs.createReadStream(pathOf(key));
     },
 
+    /** The first `bytes` of a stored file (fewer when it is shorter). */
+    async head(key: string, bytes: number): Promise<Buffer> {
+      const handle = await fs.promises.open(pathOf(key), "r");
+      try {
+        const buffer = Buffer.alloc(bytes);
+        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
     async remove(key: string): Promise<void> {
       await fs.promises.rm(pathOf(key), { force: true });
     },

@@ -31,8 +31,9 @@ import {
 import { requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
 import { companiesRepo } from "../companies/companies.repo";
-import { fileStore, type StoredFile } from "./file-store";
+import { fileStore } from "./file-store";
 import { type FileRow, fileSearchable, filesRepo } from "./files.repo";
+import { type ReceivedFile, receiveUpload } from "./upload";
 
 const sortable = ["id", "name", "type", "file_size", "created_at"];
 const GLOBAL_PERMISSION = "upload_files_global_scope";
@@ -134,35 +135,12 @@ export async function filesRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const actor = requireAuth(request);
-      if (!request.isMultipart()) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
-      }
-      const fields: Record<string, string> = {};
-      let stored: (StoredFile & { name: string }) | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === "field") {
-            if (typeof part.value === "string") fields[part.fieldname] = part.value;
-            continue;
-          }
-          if (part.fieldname !== "file" || stored) {
-            part.file.resume();
-            continue;
-          }
-          const saved = await store.save(part.file);
-          stored = { ...saved, name: part.filename };
-          if (part.file.truncated) {
-            throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.tooLarge, { source: "file" });
-          }
-        }
-        return await record(actor, fields, stored);
-      } catch (err) {
-        if (stored) await store.remove(stored.key);
-        if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError("PAYLOAD_TOO_LARGE", FILE_MESSAGES.tooLarge, { source: "file" });
-        }
-        throw err;
-      }
+      return receiveUpload(
+        request,
+        store,
+        { field: "file", tooLarge: FILE_MESSAGES.tooLarge },
+        (fields, stored) => record(actor, fields, stored),
+      );
     },
   );
 
@@ -170,7 +148,7 @@ export async function filesRoutes(appBase: FastifyInstance) {
   async function record(
     actor: Actor,
     raw: Record<string, string>,
-    stored: (StoredFile & { name: string }) | undefined,
+    stored: ReceivedFile | undefined,
   ) {
     const parsed = fileUploadFieldsSchema.safeParse(raw);
     if (!parsed.success) {

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../plugins/errors";
+import type { FileStore, StoredFile } from "./file-store";
+
+/** A file an upload streamed to the store, with the name it was uploaded with. */
+export type ReceivedFile = StoredFile & { name: string };
+
+/**
+ * Reads a multipart upload: its text fields, and its one file (the part named `field`)
+ * streamed into the store as it arrives. `record` then checks and records it. A file past
+ * the multipart limit is answered with 413 (`tooLarge`) as soon as it passes it; on any
+ * error the stored bytes are removed, so nothing is left half-written.
+ */
+export async function receiveUpload<T>(
+  request: FastifyRequest,
+  store: FileStore,
+  options: { field: string; tooLarge: string },
+  record: (fields: Record<string, string>, file: ReceivedFile | undefined) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
+  }
+  const tooLarge = () =>
+    new AppError("PAYLOAD_TOO_LARGE", options.tooLarge, { source: options.field });
+  const fields: Record<string, string> = {};
+  let stored: ReceivedFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== options.field || stored) {
+        part.file.resume();
+        continue;
+      }
+      stored = { ...(await store.save(part.file)), name: part.filename };
+      if (part.file.truncated) throw tooLarge();
+    }
+    return await record(fields, stored);
+  } catch (err) {
+    if (stored) await store.remove(stored.key);
+    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    throw err;
+  }
+}
