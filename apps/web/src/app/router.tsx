@@ -24,6 +24,8 @@ const companyPage: LazyPage = () => import("./routes/companies/company");
  */
 const PAGES: Partial<Record<RouteName, LazyPage>> = {
   "management.devices": () => import("./routes/management/devices"),
+  "management.update-firmware": () => import("./routes/management/update-firmware"),
+  "management.upload-backup": () => import("./routes/management/upload-backup"),
   "users.companies": () => import("./routes/companies/companies"),
   "company.tree": () => import("./routes/companies/tree"),
   "company.devices": companyPage,

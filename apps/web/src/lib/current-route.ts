@@ -53,3 +53,10 @@ export function pathWithParams(
     return undefined;
   }
 }
+
+const deviceInfo = routeByName("device.info");
+
+/** A device's page, `/devices/{id}`. */
+export function devicePath(id: number): string {
+  return deviceInfo ? buildPath(deviceInfo, { id }) : `/devices/${id}`;
+}

@@ -3,6 +3,7 @@ import type { messages as addDevice } from "../locales/add-device";
 import type { messages as common } from "../locales/common";
 import type { messages as companies } from "../locales/companies";
 import type { messages as devicePage } from "../locales/device-page";
+import type { messages as deviceUpdates } from "../locales/device-updates";
 import type { messages as devices } from "../locales/devices";
 import type { messages as dialogs } from "../locales/dialogs";
 import type { messages as emailSmtp } from "../locales/email-smtp";
@@ -39,6 +40,7 @@ export interface I18nResources {
   common: (typeof common)["en"];
   companies: (typeof companies)["en"];
   "device-page": (typeof devicePage)["en"];
+  "device-updates": (typeof deviceUpdates)["en"];
   devices: (typeof devices)["en"];
   dialogs: (typeof dialogs)["en"];
   "email-smtp": (typeof emailSmtp)["en"];

@@ -46,6 +46,7 @@ describe("translation keys", () => {
       common: true,
       companies: true,
       "device-page": true,
+      "device-updates": true,
       devices: true,
       dialogs: true,
       "email-smtp": true,

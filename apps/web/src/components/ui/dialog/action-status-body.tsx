@@ -3,6 +3,7 @@ import { Badge, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { ACTION_STATUS_EVENT, type ActionStatusUpdate } from "@netfleet/contracts/events";
 import { realtime } from "../../../lib/realtime";
+import { ActionJob } from "./action-job";
 import type { DialogBodyProps } from "./dialog-types";
 
 export interface ActionStatusProps {
@@ -16,15 +17,26 @@ export interface ActionStatusProps {
   companyId?: number;
   /** Runs once when the action has finished, successfully or not. */
   onDone?: () => void;
+  /** Stays open at the end even without a selection (a rollout's results are read here). */
+  keepOpen?: boolean;
 }
 
-const STATUS_COLORS = { pending: "gray", running: "blue", done: "teal", failed: "red" } as const;
+type Status = ActionStatusUpdate["status"];
+
+const STATUS_COLORS = {
+  pending: "gray",
+  running: "blue",
+  paused: "yellow",
+  done: "teal",
+  failed: "red",
+} as const satisfies Record<Status, string>;
 const STATUS_LABELS = {
   pending: "statusPending",
   running: "statusRunning",
+  paused: "statusPaused",
   done: "statusDone",
   failed: "statusFailed",
-} as const;
+} as const satisfies Record<Status, string>;
 
 function percentOf(update: ActionStatusUpdate): number | undefined {
   if (update.progress !== undefined) return Math.min(100, Math.max(0, update.progress));
@@ -36,7 +48,9 @@ function percentOf(update: ActionStatusUpdate): number | undefined {
 
 /**
  * Follows an action live (FM-SUBMIT-015/016): its channel, the selection, the progress and
- * the latest message. Without a selection it closes itself once the action is done.
+ * the latest message. Without a selection it closes itself once the action is done. An
+ * action run as a job (the updates name its `job_id`) also shows its devices' steps and
+ * the controls of `ActionJob`.
  */
 export function ActionStatusBody({
   channel,
@@ -44,14 +58,18 @@ export function ActionStatusBody({
   tableRef,
   companyId,
   onDone,
+  keepOpen = false,
   close,
 }: ActionStatusProps & DialogBodyProps) {
   const { t } = useTranslation("dialogs");
   const [update, setUpdate] = useState<ActionStatusUpdate>({ status: "pending" });
   const finished = useRef(false);
-  const latest = useRef({ onDone, close, hasSelection: (selection?.length ?? 0) > 0 });
+  // Updates that leave out the job still belong to it.
+  const [jobId, setJobId] = useState<number>();
+  const stays = keepOpen || (selection?.length ?? 0) > 0;
+  const latest = useRef({ onDone, close, stays });
   useEffect(() => {
-    latest.current = { onDone, close, hasSelection: (selection?.length ?? 0) > 0 };
+    latest.current = { onDone, close, stays };
   });
 
   // Subscribed while the dialog is open; closing it unsubscribes.
@@ -59,7 +77,12 @@ export function ActionStatusBody({
     () =>
       realtime.subscribe(
         channel,
-        { [ACTION_STATUS_EVENT]: setUpdate },
+        {
+          [ACTION_STATUS_EVENT]: (next) => {
+            setUpdate(next);
+            if (next.job_id !== undefined) setJobId(next.job_id);
+          },
+        },
         companyId === undefined ? undefined : { company_id: companyId },
       ),
     [channel, companyId],
@@ -69,7 +92,7 @@ export function ActionStatusBody({
     if (finished.current || (update.status !== "done" && update.status !== "failed")) return;
     finished.current = true;
     latest.current.onDone?.();
-    if (update.status === "done" && !latest.current.hasSelection) latest.current.close();
+    if (update.status === "done" && !latest.current.stays) latest.current.close();
   }, [update.status]);
 
   const percent = percentOf(update);
@@ -110,6 +133,13 @@ export function ActionStatusBody({
         <Text size="sm" role="status">
           {update.message}
         </Text>
+      )}
+      {jobId !== undefined && (
+        <ActionJob
+          jobId={jobId}
+          update={update}
+          onStatus={(status) => setUpdate((current) => ({ ...current, status }))}
+        />
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={close}>

@@ -57,7 +57,15 @@ export function SchemaForm({ schema, dialog, onRoute, routeId }: SchemaFormProps
     else if (onRoute) goBack?.();
   };
 
-  const listed = errors?.presentation === "list" ? [...errors.general, ...errors.fileErrors] : [];
+  // An error about a key of the payload that no field shows (a transform's `filter`, say)
+  // would go unseen under its key: it joins the general ones.
+  const unplaced = Object.entries(errors?.fieldErrors ?? {})
+    .filter(([key]) => !fieldKeys.includes(key))
+    .map(([, message]) => message);
+  const listed = [
+    ...(errors?.presentation === "list" ? [...errors.general, ...errors.fileErrors] : []),
+    ...unplaced,
+  ];
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>

@@ -1,17 +1,34 @@
 import { useState } from "react";
 import { Anchor, Button, Group, Modal, MultiSelect, Select, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconArrowsExchange, IconRefresh, IconTags, IconTrash, IconX } from "@tabler/icons-react";
+import {
+  IconArrowsExchange,
+  IconCloudDownload,
+  IconFileImport,
+  IconRefresh,
+  IconTags,
+  IconTrash,
+  IconX,
+} from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { openActionStatusDialog } from "../../../components/ui/dialog/action-status-dialog";
 import { toApiRequestError } from "../../../lib/http";
+import { selectionPath } from "../../../lib/selection-query";
+import { useCan } from "../../../lib/viewer";
 import { type BulkAction, type BulkSelection, runBulkAction } from "../api/bulk-actions";
 import { useCompanyOptions, useTagOptions } from "../api/list-filter-options";
 import { devicesListQueryKey } from "../api/list-devices";
 
 type Step = "tags" | "move" | "reboot" | "delete" | null;
+
+/** The pages ticked devices can be taken to, named by their routes' titles. */
+const UPDATE_PAGES = [
+  ["management.update-firmware", IconCloudDownload],
+  ["management.upload-backup", IconFileImport],
+] as const;
 
 /** Picks tags or a company, then applies; the options load when it opens. */
 function ChoiceModal({
@@ -92,7 +109,8 @@ function ChoiceModal({
  * What the ticked devices can be put through: tags, a move, a reboot, deletion. Past the
  * ticked page it offers every device the list's filters match, which the server selects
  * itself. Each action runs on the server's engine and is followed in the Action status
- * dialog.
+ * dialog. Ticked devices can also be taken to the Update firmware and Upload backup pages,
+ * whose `selection` query names devices by id only.
  */
 export function BulkBar({
   selection,
@@ -112,6 +130,8 @@ export function BulkBar({
   canDelete: boolean;
 }) {
   const { t } = useTranslation("devices");
+  const { t: tr } = useTranslation("routes");
+  const can = useCan();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>(null);
   const run = useMutation({
@@ -189,6 +209,20 @@ export function BulkBar({
         >
           {t("bulkReboot")}
         </Button>
+        {"device_id" in selection &&
+          can("update_devices") &&
+          UPDATE_PAGES.map(([route, Icon]) => (
+            <Button
+              key={route}
+              size="xs"
+              variant="default"
+              component={Link}
+              to={selectionPath(route, selection.device_id)}
+              leftSection={<Icon size={14} aria-hidden />}
+            >
+              {tr(route)}
+            </Button>
+          ))}
         {canDelete && (
           <Button
             size="xs"

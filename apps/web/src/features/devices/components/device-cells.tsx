@@ -19,7 +19,6 @@ import { IconPencil, IconSearch, IconTags } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type {
   DeviceListEnvelope,
   DeviceListItem,
@@ -27,18 +26,12 @@ import type {
 } from "@netfleet/contracts/schemas/devices";
 import { FORBIDDEN_NAME_CHARACTERS } from "@netfleet/contracts/constants";
 import { hasForbiddenCharacters } from "@netfleet/contracts/validation-files";
+import { devicePath } from "../../../lib/current-route";
 import { toApiRequestError } from "../../../lib/http";
 import { devicesListQueryKey } from "../api/list-devices";
 import { useTagOptions } from "../api/list-filter-options";
 import { updateDevice } from "../api/update-device";
 import classes from "./devices-table.module.css";
-
-const deviceInfo = routeByName("device.info");
-
-/** The device page's path, `/devices/{id}`. */
-export function devicePath(id: number): string {
-  return deviceInfo ? buildPath(deviceInfo, { id }) : `/devices/${id}`;
-}
 
 /** Puts what a write answered into every cached page that shows the device. */
 function useApplyToCachedRows() {

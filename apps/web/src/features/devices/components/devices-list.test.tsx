@@ -365,6 +365,28 @@ describe("DevicesList", () => {
     });
   });
 
+  it("takes the ticked devices to Update firmware and Upload backup, which name devices by id only", async () => {
+    fakeApi().on("GET", "/api/devices", (request) => page(request, 60));
+    const { user } = renderList(URL, ["view_devices", "update_devices"]);
+    await screen.findByText("Router 1");
+
+    await user.click(screen.getByRole("checkbox", { name: "Select Router 2" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Router 7" }));
+    const bar = screen.getByRole("toolbar", { name: "Actions on the selected devices" });
+    expect(within(bar).getByRole("link", { name: "Update firmware" })).toHaveAttribute(
+      "href",
+      "/management/update-firmware?selection=2,7",
+    );
+    expect(within(bar).getByRole("link", { name: "Upload backup" })).toHaveAttribute(
+      "href",
+      "/management/upload-backup?selection=2,7",
+    );
+
+    await user.click(screen.getByRole("checkbox", { name: "Select every device on this page" }));
+    await user.click(within(bar).getByRole("button", { name: "Select all 60 matching" }));
+    expect(within(bar).queryByRole("link", { name: "Update firmware" })).toBeNull();
+  });
+
   it("offers no renaming to a user who may not change devices", async () => {
     fakeApi().on("GET", "/api/devices", (request) => page(request, 1));
     renderList();

@@ -8,11 +8,12 @@ import { useNavigate } from "react-router";
 import { formatSignal } from "@netfleet/contracts/devices/display";
 import type { DeviceListItem as Device } from "@netfleet/contracts/schemas/devices";
 import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
+import { devicePath } from "../../../lib/current-route";
 import { formatDateTime } from "../../../lib/format";
 import { type ListSort, type SortDirection, nextSort } from "../../../lib/list-sort";
 import type { DeviceSortKey } from "../api/list-devices";
 import type { DeviceColumn } from "../device-list-state";
-import { devicePath, NameCell, TagsCell } from "./device-cells";
+import { NameCell, TagsCell } from "./device-cells";
 import classes from "./devices-table.module.css";
 
 /** Pages longer than this draw only the rows in sight (and a few around them). */
