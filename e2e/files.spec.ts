@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { screenshots, signIn } from "./support";
 
 const ADMIN = "admin.north@demo.example.com";
 
@@ -43,17 +43,5 @@ test("uploads a firmware file through the console, lists it with its checksum an
   expect(fs.readFileSync(saved).equals(content)).toBe(true);
 
   // The page as people see it, kept with the test results.
-  for (const [scheme, width, height] of [
-    ["off", 1440, 900],
-    ["on", 390, 844],
-  ] as const) {
-    const { hostname } = new URL(page.url());
-    await page
-      .context()
-      .addCookies([{ name: "darkMode", value: scheme, domain: hostname, path: "/" }]);
-    await page.setViewportSize({ width, height });
-    await page.reload();
-    await expect(row).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`files-${scheme}-${width}.png`) });
-  }
+  await screenshots(page, "files", () => expect(row).toBeVisible());
 });

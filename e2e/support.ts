@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type APIRequestContext, expect, request, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, request, type Page, test } from "@playwright/test";
 
 /** Password of every demo user (npm run seed:demo). */
 export const DEMO_PASSWORD = "Demo-password-1";
@@ -112,4 +112,23 @@ export async function awaitMailMatch(to: string, pattern: RegExp, after = 0): Pr
     })
     .toBe(true);
   return found!;
+}
+
+/** The page light and dark, narrow and wide, kept with the test results. */
+export async function screenshots(page: Page, name: string, ready: () => Promise<void>) {
+  for (const [scheme, width, height] of [
+    ["off", 1440, 900],
+    ["on", 1440, 900],
+    ["off", 390, 844],
+    ["on", 390, 844],
+  ] as const) {
+    const { hostname } = new URL(page.url());
+    await page
+      .context()
+      .addCookies([{ name: "darkMode", value: scheme, domain: hostname, path: "/" }]);
+    await page.setViewportSize({ width, height });
+    await page.reload();
+    await ready();
+    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}-${width}.png`) });
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  installedFirmware,
   type TaskFile,
   type TaskMessage,
   type TaskStage,
@@ -10,7 +11,6 @@ import { type FileServer, startFileServer } from "./file-server.test-kit";
 import {
   type SimulatedTasks,
   type TaskRunners,
-  firmwareVersion,
   hostRunners,
   parseTask,
   simulatedRunners,
@@ -120,13 +120,16 @@ describe("installing a file on a simulated device", () => {
     });
   });
 
-  it("names the firmware after the file when the task gives no version", () => {
+  it("names the firmware after the file when the task gives no version, as the server expects", () => {
     const file = { url: "http://x/", sha256: "0".repeat(64), size: 1 };
-    expect(firmwareVersion({ ...file, name: "RUT9_R_00.07.11.bin" })).toBe("RUT9_R_00.07.11");
+    expect(installedFirmware({ ...file, name: "RUT9_R_00.07.11.bin" })).toBe("RUT9_R_00.07.11");
+    expect(installedFirmware({ ...file, name: "RUTX_R_00.07.06.1_WEBUI.bin" })).toBe(
+      "RUTX_R_00.07.06.1",
+    );
     // A version's own dots stay: an extension starts with a letter.
-    expect(firmwareVersion({ ...file, name: "TRB1_R_00.07.08" })).toBe("TRB1_R_00.07.08");
-    expect(firmwareVersion({ ...file, name: "backup.tar.gz" })).toBe("backup");
-    expect(firmwareVersion({ ...file, name: "image", version: "" })).toBe("image");
+    expect(installedFirmware({ ...file, name: "TRB1_R_00.07.08" })).toBe("TRB1_R_00.07.08");
+    expect(installedFirmware({ ...file, name: "backup.tar.gz" })).toBe("backup");
+    expect(installedFirmware({ ...file, name: "image", version: "" })).toBe("image");
   });
 
   it("installs nothing and keeps its firmware when the bytes do not match the checksum", async () => {

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import {
   DEVICE_PROTOCOL_VERSION,
   TASK_ACTIONS,
+  installedFirmware,
   type TaskAction,
-  type TaskFile,
   type TaskMessage,
   type TaskResultMessage,
   type TaskStage,
@@ -86,15 +86,6 @@ const TASK_MESSAGES = {
   rebootNotAllowed: "Reboot is not allowed on this host: start the agent with --allow-reboot.",
 } as const;
 
-/**
- * The firmware a file installs: its version, or else its name without the extension. An
- * extension starts with a letter, so the dots of a version in the name stay.
- */
-export function firmwareVersion(file: TaskFile): string {
-  const name = file.name.replace(/(\.[A-Za-z][A-Za-z0-9]*)+$/, "") || file.name;
-  return (file.version || name).slice(0, 64);
-}
-
 export interface SimulatedTasks {
   /** How long a reboot keeps the device away, ms. */
   rebootMs: number;
@@ -133,7 +124,7 @@ export function simulatedRunners({
       const failed = await install(task, context);
       if (failed) return failed;
       context.progress("rebooting");
-      const firmware = firmwareVersion(task.file!);
+      const firmware = installedFirmware(task.file!);
       return {
         ok: true,
         message: TASK_MESSAGES.running(firmware),

@@ -208,6 +208,17 @@ export const taskFileSchema = z.object({
 });
 export type TaskFile = z.infer<typeof taskFileSchema>;
 
+/**
+ * The firmware a device runs after installing a file: the task's `version`, or else the
+ * file's name without its extensions (each starting with a letter, so a version's dots
+ * stay) and the `_WEBUI` suffix of web-UI images: "RUTX_R_00.07.06.1_WEBUI.bin" →
+ * "RUTX_R_00.07.06.1". The server expects it and the device reports it by this one rule.
+ */
+export function installedFirmware(file: { name: string; version?: string | null | undefined }) {
+  const name = file.name.replace(/(\.[A-Za-z][A-Za-z0-9]*)+$/, "").replace(/_WEBUI$/i, "");
+  return (file.version || name || file.name).slice(0, 64);
+}
+
 /** `nf/{id}/down/task`, QoS 1: run this. */
 export const taskMessageSchema = z
   .object({

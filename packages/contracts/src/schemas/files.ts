@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FORMS } from "../constants";
 import { formatFileSize } from "../validation-files";
-import { idSchema, textSchema } from "./common";
+import { idParamSchema, idSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 
 /**
@@ -65,6 +65,10 @@ export type FileListItem = z.infer<typeof fileListItemSchema>;
 export const fileListQuerySchema = searchableListQuerySchema.extend({
   type: z.enum(FILE_TYPES).optional().describe("Only files of this type."),
   device_id: idSchema.optional().describe("Only files that came from this device."),
+  company_id: z
+    .union([idParamSchema, z.literal("global")])
+    .optional()
+    .describe("Only this company's files, or `global`: firmware shared with every company."),
 });
 export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import type { FileTaskAction } from "@netfleet/contracts/device-protocol";
+import { type FileTaskAction, installedFirmware } from "@netfleet/contracts/device-protocol";
 import { DEVICE_MESSAGES } from "@netfleet/contracts/schemas/devices";
 import {
   type CancelUpdatesBody,
@@ -74,11 +74,6 @@ export function nextWindowStart(
   return start;
 }
 
-/** "RUTX_R_00.07.06.1_WEBUI.bin" → "RUTX_R_00.07.06.1": the firmware a device reports after it. */
-export function versionFromName(name: string): string {
-  return name.replace(/\.[A-Za-z0-9]+$/, "").replace(/_WEBUI$/i, "");
-}
-
 /** The file an update installs, if the actor sees it and it is of the update's type. */
 async function updateFile(db: Db, actor: Actor, action: FileTaskAction, fileId: number) {
   const [row] = await filesRepo(db).visibleByIds(actor.tenant, [fileId]);
@@ -129,7 +124,7 @@ export function deviceUpdateActions(traffic: DeviceTraffic): Record<string, Acti
           size: file.fileSize,
           ...(firmware
             ? {
-                version: file.version ?? versionFromName(file.name),
+                version: installedFirmware(file),
                 keep_settings: params.keep_settings,
               }
             : {}),

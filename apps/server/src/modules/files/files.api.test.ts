@@ -200,6 +200,13 @@ describe("uploading, reading and deleting files", () => {
     expect((await siblingAdmin.get(`/api/files/${id}`)).json()).toMatchObject({
       data: { company_id: null, company_name: null },
     });
+    // The global ones alone, or one company's alone.
+    const globalOnly = await siblingAdmin.get("/api/files?company_id=global&limit=100");
+    expect(globalOnly.json<{ data: { id: number }[] }>().data.map((f) => f.id)).toEqual([id]);
+    const ownOnly = await admin.get(`/api/files?company_id=${company.id}&limit=100`);
+    const ownIds = ownOnly.json<{ data: { id: number }[] }>().data.map((f) => f.id);
+    expect(ownIds).toContain(own.meta.id);
+    expect(ownIds).not.toContain(id);
     expect((await siblingAdmin.delete(`/api/files/${id}`)).statusCode).toBe(403);
     expect((await superAdmin.delete(`/api/files/${id}`)).statusCode).toBe(200);
 

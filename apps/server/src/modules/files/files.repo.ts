@@ -43,6 +43,11 @@ export function filesRepo(db: Db) {
         searchCondition(query, fileSearchable),
         query.type === undefined ? undefined : eq(files.type, query.type),
         query.device_id === undefined ? undefined : eq(files.deviceId, query.device_id),
+        query.company_id === undefined
+          ? undefined
+          : query.company_id === "global"
+            ? isNull(files.companyId)
+            : eq(files.companyId, query.company_id),
       );
       const [counted] = await db.select({ total: count() }).from(files).where(where);
       const total = counted?.total ?? 0;

@@ -100,7 +100,7 @@ export async function filesRoutes(appBase: FastifyInstance) {
         summary: "List the files of your company tree, and global firmware",
         description: searchableListDescription(
           Object.keys(fileSearchable),
-          "`type` and `device_id` narrow the list.",
+          "`type`, `device_id` and `company_id` (a company's id, or `global`) narrow the list.",
         ),
         querystring: fileListQuerySchema,
         response: { 200: projectableListEnvelope(fileListItemSchema) },

@@ -8,6 +8,8 @@ export type FileSortKey = "id" | "name" | "type" | "file_size" | "created_at";
 
 export interface ListFilesParams extends ListParams {
   type?: FileType;
+  /** A company's files only, or `global`: the firmware shared with every company. */
+  company_id?: number | "global";
 }
 
 /** Prefix of every page of the list: the upload form and deletions reload it by this key. */

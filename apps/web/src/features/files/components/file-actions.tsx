@@ -12,11 +12,11 @@ import { uploadFileForm } from "../file-form";
 
 export const DELETE_FILE_REMINDER = "delete-file";
 
-export function openUploadFile() {
+export function openUploadFile({ global = false } = {}) {
   openDialog({
-    id: "upload-file",
-    title: i18n.t("files:upload"),
-    form: uploadFileForm(),
+    id: global ? "upload-global-firmware" : "upload-file",
+    title: i18n.t(global ? "files:uploadGlobal" : "files:upload"),
+    form: uploadFileForm({ global }),
     helpLinkKey: "management.files",
   });
 }
@@ -36,14 +36,20 @@ function openDeleteFile(file: FileListItem, queryClient: QueryClient) {
   });
 }
 
-/** The files page's "Upload file" button, for users who may upload. */
-export function UploadFileButton() {
+/**
+ * The "Upload file" button for users who may upload; `global` uploads firmware for every
+ * company, which takes the global permission too.
+ */
+export function UploadFileButton({ global = false }: { global?: boolean }) {
   const { t } = useTranslation("files");
   const can = useCan();
-  if (!can("upload_files")) return null;
+  if (!can("upload_files") || (global && !can("upload_files_global_scope"))) return null;
   return (
-    <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={openUploadFile}>
-      {t("upload")}
+    <Button
+      leftSection={<IconUpload size={16} aria-hidden />}
+      onClick={() => openUploadFile({ global })}
+    >
+      {t(global ? "uploadGlobal" : "upload")}
     </Button>
   );
 }

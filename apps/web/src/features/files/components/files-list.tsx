@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { IconFiles } from "@tabler/icons-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { FileListItem as StoredFile } from "@netfleet/contracts/schemas/files";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
@@ -8,7 +10,7 @@ import {
   type TableColumn,
 } from "../../../components/ui/sortable-table";
 import { formatBytes, formatDateTime } from "../../../lib/format";
-import { type FileSortKey, useFiles } from "../api/list-files";
+import { type FileSortKey, type ListFilesParams, useFiles } from "../api/list-files";
 import { FILE_TYPE_LABELS } from "../file-form";
 import { DELETE_FILE_REMINDER, FileRowActions } from "./file-actions";
 
@@ -20,9 +22,8 @@ const SORT_KEYS = [
   "created_at",
 ] as const satisfies readonly FileSortKey[];
 
-function FilesTable(props: ListTableProps<StoredFile, FileSortKey>) {
-  const { t } = useTranslation("files");
-  const columns: TableColumn<StoredFile, FileSortKey>[] = [
+function fileColumns(t: TFunction<"files">): TableColumn<StoredFile, FileSortKey>[] {
+  return [
     { id: "name", label: t("colName"), firstSort: "asc", render: (file) => file.name },
     {
       id: "type",
@@ -51,14 +52,30 @@ function FilesTable(props: ListTableProps<StoredFile, FileSortKey>) {
     },
     { id: "actions", label: t("colActions"), render: (file) => <FileRowActions file={file} /> },
   ];
-  return <SortableTable {...props} label={t("table")} columns={columns} minWidth={980} />;
 }
 
-/** The files of the user's company tree and global firmware, searched, sorted and paged on the server. */
-export function FilesList() {
+function FilesTable(props: ListTableProps<StoredFile, FileSortKey>) {
   const { t } = useTranslation("files");
-  const list = useUrlListState({ id: "files", pageSize: 25, sortKeys: SORT_KEYS });
-  const files = useFiles(list.params);
+  return <SortableTable {...props} label={t("table")} columns={fileColumns(t)} minWidth={980} />;
+}
+
+/** A list of stored files, searched, sorted and paged on the server; `narrow` filters it. */
+function StoredFilesList({
+  id,
+  narrow = {},
+  emptyTitle,
+  emptyText,
+  table,
+}: {
+  id: string;
+  narrow?: Pick<ListFilesParams, "type" | "company_id">;
+  emptyTitle: string;
+  emptyText: string;
+  table: (props: ListTableProps<StoredFile, FileSortKey>) => ReactNode;
+}) {
+  const { t } = useTranslation("files");
+  const list = useUrlListState({ id, pageSize: 25, sortKeys: SORT_KEYS });
+  const files = useFiles({ ...list.params, ...narrow });
   return (
     <ServerList
       list={list}
@@ -67,13 +84,50 @@ export function FilesList() {
       searchPlaceholder={t("searchPlaceholder")}
       errorTitle={t("loadFailed")}
       icon={<IconFiles size={24} />}
-      emptyTitle={t("emptyTitle")}
-      emptyText={t("emptyText")}
+      emptyTitle={emptyTitle}
+      emptyText={emptyText}
       noMatchTitle={t("noMatch", { query: list.q })}
       noMatchText={t("noMatchText")}
       reminderLabels={{ [DELETE_FILE_REMINDER]: t("reminderDeleteFile") }}
     >
-      {(table) => <FilesTable {...table} />}
+      {table}
     </ServerList>
+  );
+}
+
+/** The files of the user's company tree and global firmware. */
+export function FilesList() {
+  const { t } = useTranslation("files");
+  return (
+    <StoredFilesList
+      id="files"
+      emptyTitle={t("emptyTitle")}
+      emptyText={t("emptyText")}
+      table={(props) => <FilesTable {...props} />}
+    />
+  );
+}
+
+/** Every company shares these, so their type and company columns would say the same. */
+const GLOBAL_HIDDEN = new Set(["type", "company_name"]);
+
+/** Firmware shared with every company. */
+export function GlobalFirmwareList() {
+  const { t } = useTranslation("files");
+  return (
+    <StoredFilesList
+      id="global-firmware"
+      narrow={{ type: "firmware", company_id: "global" }}
+      emptyTitle={t("globalEmptyTitle")}
+      emptyText={t("globalEmptyText")}
+      table={(props) => (
+        <SortableTable
+          {...props}
+          label={t("globalTable")}
+          columns={fileColumns(t).filter((column) => !GLOBAL_HIDDEN.has(column.id))}
+          minWidth={760}
+        />
+      )}
+    />
   );
 }

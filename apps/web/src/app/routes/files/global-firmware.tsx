@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { RoutePage } from "../../../components/layout/route-page";
+import { UploadFileButton } from "../../../features/files/components/file-actions";
+import { GlobalFirmwareList } from "../../../features/files/components/files-list";
+
+export function Component() {
+  const { t } = useTranslation("files");
+  return (
+    <RoutePage actions={<UploadFileButton global />} description={t("globalDescription")}>
+      <GlobalFirmwareList />
+    </RoutePage>
+  );
+}
