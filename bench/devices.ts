@@ -20,7 +20,7 @@
  * --saturate seconds. Server figures come from its /metrics and /proc/PID; the baseline
  * reports its own counts. Both share two cores with the simulator, which prints its own CPU.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -29,14 +29,14 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Aedes } from "aedes";
 import mqtt from "mqtt";
-import pg from "pg";
 import { parseTopic } from "@netfleet/contracts/device-protocol";
-import { WIRE } from "@netfleet/contracts/constants";
 import type { Fleet } from "../apps/agent/src/fleet";
 import { simulate } from "../apps/agent/src/simulate";
 import type { SimulatedTraits } from "../apps/agent/src/simulation";
 import { openDatabase } from "../apps/server/src/db/client";
 import { deviceTelemetry } from "../apps/server/src/db/schema";
+import { type DatabaseLocation, onEachDatabase } from "./databases";
+import { cpuSeconds, type IngestCounts, pause, startServer, stopChild } from "./server-process";
 
 const { values: args } = parseArgs({
   options: {
@@ -53,19 +53,6 @@ const { values: args } = parseArgs({
 });
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 // ── The baseline's subscriber (a child process) ────────────────────────────────────────
 
 /** The gateway's own limits (device-ingest.ts), so both sides batch alike. */
@@ -149,38 +136,15 @@ async function baselineSubscriber(target: string) {
 
 // ── The measured processes ─────────────────────────────────────────────────────────────
 
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds a process used so far (user + system), from /proc/PID/stat. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
 function rssBytes(pid: number): number {
   const kib = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Number(kib ?? 0) * 1024;
 }
 
-interface Counts {
-  received: number;
-  rows: number;
-  shed: number;
-  /** Messages the broker held back until the gateway caught up (the server only). */
-  held: number;
-}
-
 /** What one side (server or baseline) is, for the phases. */
 interface Side {
   pid: number;
-  counts(): Promise<Counts>;
+  counts(): Promise<IngestCounts>;
 }
 
 interface PhaseResult {
@@ -223,109 +187,6 @@ async function measure(side: Side, fleet: Fleet<SimulatedTraits>, seconds: numbe
   } satisfies PhaseResult;
 }
 
-/** Sums a metric's samples whose labels contain `labels`, from Prometheus text. */
-function metric(text: string, name: string, labels = ""): number {
-  let sum = 0;
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(name) || (line[name.length] !== "{" && line[name.length] !== " "))
-      continue;
-    if (labels && !line.includes(labels)) continue;
-    sum += Number(line.slice(line.lastIndexOf(" ") + 1));
-  }
-  return sum;
-}
-
-/** A browser-like sign-in, for the enrolment token. */
-async function enrolmentToken(url: string, email: string, password: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  const call = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${url}${route}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-        ...(cookies.has(WIRE.xsrfCookie)
-          ? { [WIRE.xsrfHeader]: cookies.get(WIRE.xsrfCookie)! }
-          : {}),
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : null,
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ""] = line.split(";");
-      const eq = pair.indexOf("=");
-      cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  await call("GET", "/healthz");
-  await call("POST", "/account/sign-in", { email, password });
-  const user = (await call("GET", "/api/user")) as { company: { id: number } };
-  const answer = await call("GET", `/api/companies/${user.company.id}/enrolment-token`);
-  return (answer as { data: { token: string } }).data.token;
-}
-
-async function startServer(database: { dataDir?: string; url?: string }) {
-  const port = await freePort();
-  const admin = { email: "bench@example.com", password: "Bench-password-1" };
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      MQTT_PORT: "0",
-      LOG_LEVEL: "warn",
-      WEB_DIST_DIR: "/nonexistent",
-      NETFLEET_ADMIN_EMAIL: admin.email,
-      NETFLEET_ADMIN_PASSWORD: admin.password,
-      ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: database.dataDir! }),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await pause(250);
-  }
-  const side: Side = {
-    pid: child.pid!,
-    async counts() {
-      const text = await (await fetch(`${url}/metrics`)).text();
-      return {
-        received: metric(text, "netfleet_device_messages_received_total", 'kind="telemetry"'),
-        rows: metric(
-          text,
-          "netfleet_device_history_rows_written_total",
-          'table="device_telemetry"',
-        ),
-        shed: metric(text, "netfleet_device_history_rows_shed_total", 'table="device_telemetry"'),
-        held: metric(text, "netfleet_device_messages_held_total"),
-      };
-    },
-  };
-  const token = await enrolmentToken(url, admin.email, admin.password);
-  return { url, side, token, stop: () => stopChild(child) };
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 async function startBaseline(target: string) {
   const child = spawn(
     process.execPath,
@@ -337,7 +198,7 @@ async function startBaseline(target: string) {
   const side: Side = {
     pid: child.pid!,
     async counts() {
-      const answer = next<Counts>();
+      const answer = next<IngestCounts>();
       child.send("counts");
       return answer;
     },
@@ -347,7 +208,7 @@ async function startBaseline(target: string) {
     side,
     rowsBefore,
     async stop() {
-      const final = next<Counts & { rowsBefore: number; rowsAfter: number }>();
+      const final = next<IngestCounts & { rowsBefore: number; rowsAfter: number }>();
       child.kill("SIGTERM");
       const counts = await final;
       await stopChild(child);
@@ -398,9 +259,11 @@ async function runFleet(
   return { connect, simulatorRss, steady, saturated };
 }
 
-async function engine(label: string, database: { dataDir?: string; url?: string }) {
+async function engine(label: string, database: DatabaseLocation) {
   const state = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-")), "fleet.json");
   const server = await startServer(database);
+  const serverSide: Side = { pid: server.pid, counts: server.ingest };
+  const token = await server.enrolmentToken();
   // The machine's other work competes for the same cores: say how busy it was.
   const load = os.loadavg()[0]!.toFixed(1);
   process.stdout.write(
@@ -411,7 +274,7 @@ async function engine(label: string, database: { dataDir?: string; url?: string 
   const t0 = performance.now();
   const enrolling = simulate({
     server: server.url,
-    token: server.token,
+    token,
     state,
     devices: DEVICES,
     interval: 3_600,
@@ -426,9 +289,9 @@ async function engine(label: string, database: { dataDir?: string; url?: string 
   await enrolling.stop();
   await pause(2_000);
 
-  const serverResult = await runFleet(server.side, {
+  const serverResult = await runFleet(serverSide, {
     server: server.url,
-    token: server.token,
+    token,
     state,
   });
   await server.stop();
@@ -436,7 +299,7 @@ async function engine(label: string, database: { dataDir?: string; url?: string 
   const baseline = await startBaseline(database.url ?? database.dataDir!);
   const baselineResult = await runFleet(baseline.side, {
     server: server.url,
-    token: server.token,
+    token,
     state,
     mqttUrl: baseline.mqttUrl,
   });
@@ -495,33 +358,8 @@ async function engine(label: string, database: { dataDir?: string; url?: string 
   );
 }
 
-async function main() {
-  if (!args["postgres-only"]) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-pglite-"));
-    try {
-      await engine("PGlite (embedded)", { dataDir });
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  const admin = args.postgres ?? process.env.TEST_DATABASE_URL;
-  if (!admin) return;
-  const name = `nf_bench_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  try {
-    await engine("PostgreSQL", { url: url.toString() });
-  } finally {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  }
-}
-
 if (args["baseline-subscriber"]) await baselineSubscriber(args["baseline-subscriber"]);
 else {
-  await main();
+  await onEachDatabase({ postgres: args.postgres, postgresOnly: args["postgres-only"] }, engine);
   process.exit(0);
 }
