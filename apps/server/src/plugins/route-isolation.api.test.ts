@@ -35,15 +35,7 @@ import {
  */
 
 type EntityKind =
-  | "company"
-  | "user"
-  | "device"
-  | "tag"
-  | "role"
-  | "invitation"
-  | "file"
-  | "image"
-  | "action";
+  "company" | "user" | "device" | "tag" | "role" | "invitation" | "file" | "image" | "action";
 type Position = "sibling" | "parent";
 const POSITIONS: readonly Position[] = ["sibling", "parent"];
 
