@@ -419,13 +419,16 @@ export function createActionEngine(opts: {
       const repo = actionsRepo(db);
       const action = await repo.byId(actionId);
       if (!action) return undefined;
-      const { total } = await repo.countsByWave(actionId);
+      const waves = await repo.countsByWave(actionId);
+      const { total } = waves;
       const plan = action.plan as StoredPlan | null;
       return {
         id: action.id,
         action: action.name,
         label: definitions[action.name]?.label ?? action.name,
-        status: action.status as ActionJob["status"],
+        // As the channel says it: an action whose last step just ended is over, though the
+        // report that records it may not have run yet.
+        status: statusOf(action, waves).update.status as ActionJob["status"],
         total: action.total,
         done: total.done,
         failed: total.failed,
