@@ -428,7 +428,7 @@ export function createActionEngine(opts: {
         label: definitions[action.name]?.label ?? action.name,
         // As the channel says it: an action whose last step just ended is over, though the
         // report that records it may not have run yet.
-        status: statusOf(action, waves).update.status as ActionJob["status"],
+        status: statusOf(action, waves).update.status,
         total: action.total,
         done: total.done,
         failed: total.failed,
