@@ -277,6 +277,20 @@ export function createActionEngine(opts: {
     if (over) await repo.finish(action.id, update.status as "done" | "failed");
   }
 
+  /** One report per action of what changed, its last change as the latest line. */
+  async function reportChanges(
+    changes: readonly { actionId: number; latest: string; step: StepChange }[],
+  ) {
+    const byAction = new Map<number, { latest: string; steps: StepChange[] }>();
+    for (const change of changes) {
+      const entry = byAction.get(change.actionId) ?? { latest: change.latest, steps: [] };
+      entry.latest = change.latest;
+      entry.steps.push(change.step);
+      byAction.set(change.actionId, entry);
+    }
+    for (const [actionId, { latest, steps }] of byAction) await report(actionId, latest, steps);
+  }
+
   return {
     /**
      * Opens the queue and, unless `work` is false (a process that only queues), starts the
@@ -391,28 +405,17 @@ export function createActionEngine(opts: {
       actionsRepo(tx).cancel(...args),
 
     /** After `endWaiting` committed: says on each action's channel how its steps ended. */
-    async announce(ends: readonly (StepEnd & { latest: string })[]) {
-      const byAction = new Map<number, { latest: string; steps: StepChange[] }>();
-      for (const end of ends) {
-        const entry = byAction.get(end.actionId) ?? { latest: end.latest, steps: [] };
-        entry.latest = end.latest;
-        entry.steps.push({ device_id: end.deviceId, state: end.status, message: end.message });
-        byAction.set(end.actionId, entry);
-      }
-      for (const [actionId, { latest, steps }] of byAction) await report(actionId, latest, steps);
-    },
+    announce: (ends: readonly (StepEnd & { latest: string })[]) =>
+      reportChanges(
+        ends.map((end) => ({
+          actionId: end.actionId,
+          latest: end.latest,
+          step: { device_id: end.deviceId, state: end.status, message: end.message },
+        })),
+      ),
 
     /** Says on each action's channel where its devices now are with their steps. */
-    async progress(changes: readonly { actionId: number; latest: string; step: StepChange }[]) {
-      const byAction = new Map<number, { latest: string; steps: StepChange[] }>();
-      for (const change of changes) {
-        const entry = byAction.get(change.actionId) ?? { latest: change.latest, steps: [] };
-        entry.latest = change.latest;
-        entry.steps.push(change.step);
-        byAction.set(change.actionId, entry);
-      }
-      for (const [actionId, { latest, steps }] of byAction) await report(actionId, latest, steps);
-    },
+    progress: reportChanges,
 
     /** An action and where it stands, as `GET /api/devices/actions/jobs/{id}` tells. */
     async job(actionId: number): Promise<ActionJob | undefined> {

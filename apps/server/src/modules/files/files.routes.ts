@@ -138,7 +138,7 @@ export async function filesRoutes(appBase: FastifyInstance) {
       return receiveUpload(
         request,
         store,
-        { field: "file", tooLarge: FILE_MESSAGES.tooLarge },
+        { field: "file", tooLarge: FILE_MESSAGES.tooLarge, fields: fileUploadFieldsSchema },
         (fields, stored) => record(actor, fields, stored),
       );
     },
@@ -147,17 +147,9 @@ export async function filesRoutes(appBase: FastifyInstance) {
   /** Checks an upload's fields and records its stored file. */
   async function record(
     actor: Actor,
-    raw: Record<string, string>,
+    fields: z.infer<typeof fileUploadFieldsSchema>,
     stored: ReceivedFile | undefined,
   ) {
-    const parsed = fileUploadFieldsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new AppError("VALIDATION_FAILED", issue.message, {
-        source: issue.path.join(".") || null,
-      });
-    }
-    const fields = parsed.data;
     if (!stored) throw new AppError("VALIDATION_FAILED", FILE_MESSAGES.noFile, { source: "file" });
     if (stored.size === 0) {
       throw new AppError("VALIDATION_FAILED", FILE_MESSAGES.empty, { source: "file" });

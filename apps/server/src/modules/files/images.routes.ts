@@ -114,7 +114,7 @@ export async function imagesRoutes(appBase: FastifyInstance) {
       const image = await receiveUpload(
         request,
         store,
-        { field: "image", tooLarge: IMAGE_MESSAGES.tooLarge },
+        { field: "image", tooLarge: IMAGE_MESSAGES.tooLarge, fields: imageUploadFieldsSchema },
         (fields, stored) => record(actor, fields, stored),
       );
       return reply.code(201).send(ok(presentImage(image), "Image uploaded"));
@@ -123,17 +123,9 @@ export async function imagesRoutes(appBase: FastifyInstance) {
 
   async function record(
     actor: Actor,
-    raw: Record<string, string>,
+    fields: z.infer<typeof imageUploadFieldsSchema>,
     stored: ReceivedFile | undefined,
   ) {
-    const parsed = imageUploadFieldsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new AppError("VALIDATION_FAILED", issue.message, {
-        source: issue.path.join(".") || null,
-      });
-    }
-    const fields = parsed.data;
     if (!stored || stored.size === 0) {
       throw new AppError("VALIDATION_FAILED", IMAGE_MESSAGES.noImage, { source: "image" });
     }

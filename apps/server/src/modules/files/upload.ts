@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
 import { AppError } from "../../plugins/errors";
 import type { FileStore, StoredFile } from "./file-store";
 
@@ -7,15 +8,16 @@ export type ReceivedFile = StoredFile & { name: string };
 
 /**
  * Reads a multipart upload: its text fields, and its one file (the part named `field`)
- * streamed into the store as it arrives. `record` then checks and records it. A file past
+ * streamed into the store as it arrives; the fields must match `fields` (the first issue is
+ * answered with 422), then `record` checks and records the file. A file past
  * the multipart limit is answered with 413 (`tooLarge`) as soon as it passes it; on any
  * error the stored bytes are removed, so nothing is left half-written.
  */
-export async function receiveUpload<T>(
+export async function receiveUpload<S extends z.ZodType, T>(
   request: FastifyRequest,
   store: FileStore,
-  options: { field: string; tooLarge: string },
-  record: (fields: Record<string, string>, file: ReceivedFile | undefined) => Promise<T>,
+  options: { field: string; tooLarge: string; fields: S },
+  record: (fields: z.infer<S>, file: ReceivedFile | undefined) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
@@ -37,7 +39,14 @@ export async function receiveUpload<T>(
       stored = { ...(await store.save(part.file)), name: part.filename };
       if (part.file.truncated) throw tooLarge();
     }
-    return await record(fields, stored);
+    const parsed = options.fields.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new AppError("VALIDATION_FAILED", issue.message, {
+        source: issue.path.join(".") || null,
+      });
+    }
+    return await record(parsed.data, stored);
   } catch (err) {
     if (stored) await store.remove(stored.key);
     if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
