@@ -31,12 +31,13 @@ test("tags every device matching the list, past its first page, and follows the 
   await expect(page.getByRole("option", { name: "Critical" })).toBeHidden();
   await choose.getByRole("button", { name: "Apply" }).click();
 
-  // The Action status dialog follows the action and, without ticked rows to show, closes
-  // itself once it is done: a short action may be over before it is seen.
+  // The Action status dialog follows the action and, once it is done, reloads the list and,
+  // without ticked rows to show, closes itself. Only then is the page free to be clicked.
   await expect(bar).toBeHidden();
-  await expect(page.getByRole("dialog", { name: "Action status" })).toBeHidden({
+  await expect(table.getByRole("row").filter({ hasText: "Critical" })).toHaveCount(25, {
     timeout: 30_000,
   });
+  await expect(page.getByRole("dialog", { name: "Action status" })).toBeHidden();
 
   const { api } = await apiAs(baseURL!, ADMIN);
   const tags = (await (await api.get("/api/tags?q=Critical&fields=id,name")).json()) as {

@@ -38,7 +38,7 @@ test("uploads a firmware file through the console, lists it with its checksum an
   expect(listed.data[0]!.checksum).toBe(createHash("sha256").update(content).digest("hex"));
 
   const download = page.waitForEvent("download");
-  await row.getByRole("link", { name: `Download ${name}` }).click();
+  await row.getByRole("button", { name: `Download ${name}` }).click();
   const saved = await (await download).path();
   expect(fs.readFileSync(saved).equals(content)).toBe(true);
 

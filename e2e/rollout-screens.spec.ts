@@ -48,9 +48,20 @@ test("the rollout pages, light and dark, narrow and wide", async ({ page }, info
       await useScheme(page, scheme);
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        // The firmware page as the device list's bulk bar opens it; the backup page bare.
-        await page.goto(slug === "update-firmware" ? `${path}?selection=${selection}` : path);
+        // As the device list's bulk bar opens them: ticked devices, and all matching.
+        await page.goto(
+          slug === "update-firmware"
+            ? `${path}?selection=${selection}`
+            : `${path}?selection=all&status=online&q=RUT`,
+        );
         await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+        await expect(
+          page.getByText(
+            slug === "update-firmware"
+              ? "Devices selected on the device list: 3"
+              : /^Every device matching the device list's filters: \d+$/,
+          ),
+        ).toBeVisible();
         await expect(
           page.getByRole("heading", { level: 2, name: "Pending updates" }),
         ).toBeVisible();

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Job } from "@netfleet/contracts/schemas/device-updates";
+import type { Job, JobStep } from "@netfleet/contracts/schemas/device-updates";
 import type { Fleet } from "./fleet";
 import { TestServer, eventually } from "./server-process.test-kit";
 import { type SimulateOptions, simulate } from "./simulate";
-import type { SimulatedTraits } from "./simulation";
+import { type SimulatedTraits, rejectsUpdates } from "./simulation";
 
 /**
  * Firmware rollouts against a real server process and simulated devices that download the
@@ -70,6 +70,15 @@ async function rollout(fileId: number, ids: number[], plan: Record<string, unkno
 const job = async (id: number) =>
   (await server.call<{ data: Job }>("GET", `/api/devices/actions/jobs/${id}`)).body.data;
 
+/** Steps of the job sent to their device and not yet ended. */
+async function inFlight(id: number) {
+  const steps = await server.call<{ data: JobStep[] }>(
+    "GET",
+    `/api/devices/actions/jobs/${id}/steps?limit=500`,
+  );
+  return steps.body.data.filter((s) => !["queued", "done", "failed"].includes(s.state)).length;
+}
+
 /** Devices of the administrator's tree on this firmware. */
 const onFirmware = async (version: string) =>
   (
@@ -88,7 +97,17 @@ describe("firmware rollouts with simulated devices", () => {
       "RUTX_R_00.07.20_WEBUI.bin",
       Buffer.alloc(256 * 1024, 7),
     );
-    const id = await rollout(fileId, idsOf(fleet), { canary_percent: 10, failure_threshold: 3 });
+    // The devices that will fail (the simulator's choice, by seed) are named first, so they
+    // fall in the canary share (20 devices): the pause comes before the other 180 are sent.
+    const failing = (d: (typeof fleet.devices)[number]) => rejectsUpdates(200, d.data.key, 5);
+    const ordered = [...fleet.devices].sort((a, b) => Number(failing(b)) - Number(failing(a)));
+    const failures = fleet.devices.filter(failing).length;
+    expect(failures).toBeGreaterThanOrEqual(5);
+    const id = await rollout(
+      fileId,
+      ordered.map((d) => d.enrolled!.device_id),
+      { canary_percent: 10, failure_threshold: 3 },
+    );
 
     const paused = await eventually(
       () => job(id),
@@ -101,12 +120,20 @@ describe("firmware rollouts with simulated devices", () => {
     );
     expect(paused.failed).toBeGreaterThan(0);
     expect(paused.remaining).toBeGreaterThan(0);
-    // Steps already sent finish; nothing new starts while paused.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Steps already sent finish (however long a loaded machine takes); nothing new starts
+    // while paused.
+    await eventually(
+      () => inFlight(id),
+      (n) => n === 0,
+      60_000,
+    );
     const settled = await job(id);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await inFlight(id)).toBe(0);
     const later = await job(id);
     expect(later.done + later.failed).toBe(settled.done + settled.failed);
+    // The 180 devices after the canary share were never sent.
+    expect(later.remaining).toBe(180);
     expect(await onFirmware("RUTX_R_00.07.20")).toBe(later.done);
 
     const cancelled = await server.call("POST", "/api/devices/actions/cancel", { job_id: [id] });

@@ -1,7 +1,6 @@
 import axios from "axios";
 import type { ApiError, ErrorEnvelope } from "@netfleet/contracts/envelope";
 import { START_UP_ERROR_CODES, type ErrorCode } from "@netfleet/contracts/errors";
-import { messages } from "../locales/http";
 import { i18n } from "./i18n";
 
 /**
@@ -9,9 +8,6 @@ import { i18n } from "./i18n";
  * failure into an `ApiRequestError`, and these helpers read it the way the shell's
  * error catalogue does (shell §8).
  */
-
-/** The English fallback message; `ApiRequestError` shows it in the user's language. */
-export const FALLBACK_ERROR_MESSAGE = messages.en.requestFailed;
 
 /** A failed call: the HTTP status (0 without a response, 408 on timeout) and the envelope's errors. */
 export class ApiRequestError extends Error {
@@ -85,7 +81,7 @@ function describeStatus(status: number): string {
   return STATUS_TEXT[status] ?? `HTTP ${status}`;
 }
 
-function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
   if (typeof body !== "object" || body === null) return false;
   const candidate = body as Partial<ErrorEnvelope>;
   return (

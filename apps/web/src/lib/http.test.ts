@@ -14,7 +14,6 @@ import { type FakeReply, deferred, failure, fakeApi, success } from "../test/fak
 import { browserLocation } from "./browser-location";
 import {
   ApiRequestError,
-  FALLBACK_ERROR_MESSAGE,
   allowApiReviewHost,
   cancelPendingRequests,
   clearHttpCache,
@@ -227,7 +226,7 @@ describe("errors", () => {
 
     expect(error.status).toBe(502);
     expect(error.errors).toEqual([]);
-    expect(error.message).toBe(FALLBACK_ERROR_MESSAGE);
+    expect(error.message).toBe(i18n.t("http:requestFailed"));
     expect(error.statusText).toBe("Bad Gateway");
   });
 });

@@ -30,7 +30,6 @@ import {
 
 export {
   ApiRequestError,
-  FALLBACK_ERROR_MESSAGE,
   isCancelledRequest,
   isRouteChangeCancel,
   sessionStartFailure,

@@ -102,10 +102,32 @@ export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 /** The actions Netfleet runs today. */
 export const AVAILABLE_DEVICE_ACTIONS: readonly DeviceAction[] = ["reboot"];
 
+/**
+ * The console's bulk actions on many devices at once (FM-CALL-045). The two rollouts run
+ * (`deviceUpdateRequestSchema`); the others come with task groups, API requests,
+ * configuration templates and adding devices by action, and are refused until then.
+ */
+export const BULK_ACTIONS = [
+  "firmware_upload",
+  "config_upload",
+  "execute_tasks_group",
+  "api_request",
+  "execute_mulficonfig_template",
+  "add_device",
+] as const;
+const LATER_BULK_ACTIONS = BULK_ACTIONS.filter(
+  (action) => action !== "firmware_upload" && action !== "config_upload",
+);
+
 export const deviceActionRequestSchema = z
   .object({
-    action: z.enum(DEVICE_ACTIONS).refine((action) => AVAILABLE_DEVICE_ACTIONS.includes(action), {
-      message: `Only ${AVAILABLE_DEVICE_ACTIONS.join(", ")} is available in this version of Netfleet.`,
+    action: z.enum([...DEVICE_ACTIONS, ...LATER_BULK_ACTIONS]).superRefine((action, ctx) => {
+      if (!(AVAILABLE_DEVICE_ACTIONS as readonly string[]).includes(action)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${action} is not available in this version of Netfleet.`,
+        });
+      }
     }),
     ...deviceSelectionShape,
   })

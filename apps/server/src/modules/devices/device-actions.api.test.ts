@@ -1,6 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEVICE_PROTOCOL_VERSION, type EnrolAnswer } from "@netfleet/contracts/device-protocol";
+import {
+  DEVICE_PROTOCOL_VERSION,
+  type EnrolAnswer,
+  isFileTask,
+} from "@netfleet/contracts/device-protocol";
+import { BULK_ACTIONS } from "@netfleet/contracts/schemas/device-activity";
 import { ID_MAX } from "@netfleet/contracts/schemas/common";
 import { deviceEvents, deviceTasks, devices } from "../../db/schema";
 import { signedInAgent, type TestAgent } from "../../test/agent";
@@ -287,13 +292,40 @@ describe("POST /api/devices/actions", () => {
         {
           code: "VALIDATION_FAILED",
           source: "action",
-          message: "Only reboot is available in this version of Netfleet.",
+          message: "download_backup is not available in this version of Netfleet.",
         },
       ],
     });
     const empty = await admin.post("/api/devices/actions", { action: "reboot", device_id: [] });
     expect(empty.statusCode).toBe(422);
     expect(empty.json<{ errors: { source: string }[] }>().errors[0]!.source).toBe("device_id");
+    expect(await tasksOf(own.id)).toEqual([]);
+  });
+
+  it("FM-CALL-045 knows the console's bulk actions: runs the rollouts, refuses the rest by name", async () => {
+    const own = await factories(t.database.db).device({ company });
+    for (const action of BULK_ACTIONS.filter((a) => !isFileTask(a))) {
+      const res = await admin.post("/api/devices/actions", { action, device_id: [own.id] });
+      expect(res.statusCode, action).toBe(422);
+      expect(res.json<{ errors: { message: string }[] }>().errors[0]!.message).toBe(
+        `${action} is not available in this version of Netfleet.`,
+      );
+    }
+    // A rollout is taken past the action's name: it asks for its file.
+    const rollout = await admin.post("/api/devices/actions", {
+      action: "firmware_upload",
+      device_id: [own.id],
+    });
+    expect(rollout.statusCode).toBe(422);
+    expect(rollout.json<{ errors: { source: string }[] }>().errors[0]!.source).toBe("file_id");
+    expect([...BULK_ACTIONS]).toEqual([
+      "firmware_upload",
+      "config_upload",
+      "execute_tasks_group",
+      "api_request",
+      "execute_mulficonfig_template",
+      "add_device",
+    ]);
     expect(await tasksOf(own.id)).toEqual([]);
   });
 

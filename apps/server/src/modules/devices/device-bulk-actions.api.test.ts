@@ -137,6 +137,38 @@ describe("POST /api/devices/move/", () => {
 });
 
 describe("filter-wide selections", () => {
+  it("FM-CALL-044 takes a device_id list with an action, or a data list of objects each with device_id", async () => {
+    const a = await f.device({ company: home });
+    const b = await f.device({ company: branch });
+    const tag = await f.tag({ company: home, name: "by-data" });
+
+    const tagged = await acted(
+      admin.put("/api/devices/tags/assign", {
+        data: [
+          { device_id: a.id, tag_id: [tag.id] },
+          { device_id: b.id, tag_id: [tag.id] },
+        ],
+      }),
+    );
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect([await tagsOf(a.id), await tagsOf(b.id)]).toEqual([[tag.id], [tag.id]]);
+    const rebooted = await acted(
+      admin.post("/api/devices/actions", { action: "reboot", device_id: [a.id, b.id] }),
+    );
+    expect(rebooted.statusCode, rebooted.body).toBe(200);
+    expect((JSON.parse(rebooted.body) as Answer).meta.channel).toEqual(expect.any(String));
+
+    // Each shape, its own way: no action, or a data object without its device.
+    expect((await admin.post("/api/devices/actions", { device_id: [a.id] })).statusCode).toBe(422);
+    const nameless = await admin.put("/api/devices/tags/assign", {
+      data: [{ tag_id: [tag.id] }],
+    });
+    expect(nameless.statusCode).toBe(422);
+    expect(nameless.json<{ errors: { source: string }[] }>().errors[0]!.source).toBe(
+      "data.0.device_id",
+    );
+  });
+
   it("tags every device a filter matches, across pages, and none outside the tree", async () => {
     const model = "FLT-900";
     const mine = [];

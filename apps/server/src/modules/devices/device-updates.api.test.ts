@@ -182,11 +182,16 @@ describe("a firmware rollout", () => {
         message: "Firmware update failed: The device runs RUTX_R_00.07.01, not RUTX_R_00.07.09",
       }),
     ]);
-    // Each stage was pushed live, for the device it is about.
-    const states = all
-      .flatMap((u) => u.data.steps ?? [])
-      .filter((s) => s.device_id === good.id)
-      .map((s) => s.state);
+    // Each stage was pushed live, for the device it is about (a push may land after the
+    // job's state can be read).
+    const states = await eventually(
+      async () =>
+        all
+          .flatMap((u) => u.data.steps ?? [])
+          .filter((s) => s.device_id === good.id)
+          .map((s) => s.state),
+      (seen) => seen.includes("done"),
+    );
     expect(states.slice(-4)).toEqual(["downloading", "installing", "rebooting", "done"]);
     const [row] = await t.database.db.select().from(devices).where(eq(devices.id, good.id));
     expect(row!.firmware).toBe("RUTX_R_00.07.09");
@@ -382,6 +387,32 @@ describe("a firmware rollout", () => {
         (j) => j.status === "done",
       ),
     ).toMatchObject({ action: "config_upload", label: "Configuration upload", done: 1 });
+  });
+
+  it("rolls out to every device the device list's filter matches, and to no other", async () => {
+    const [north, south] = [await device(), await device()];
+    await t.database.db
+      .update(devices)
+      .set({ name: "north-yard-gateway" })
+      .where(eq(devices.id, north.id));
+    const res = await admin.post("/api/devices/actions", {
+      action: "config_upload",
+      filter: { q: "north-yard", status: "online" },
+      file_id: config.id,
+      canary_percent: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { jobId } = await follow(res.json<{ meta: { channel: string } }>().meta.channel);
+    const task = await north.nextTask();
+    await north.answer(task.id, true, "Configuration applied");
+    expect(
+      await eventually(
+        () => job(jobId),
+        (j) => j.status === "done",
+      ),
+    ).toMatchObject({ total: 1, done: 1 });
+    expect((await steps(jobId)).data.map((s) => s.device_id)).toEqual([north.id]);
+    expect(south.tasks).toEqual([]);
   });
 });
 

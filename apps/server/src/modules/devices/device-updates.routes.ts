@@ -18,10 +18,9 @@ import {
   UPLOAD_CODES,
 } from "@netfleet/contracts/schemas/device-updates";
 import type { FileTaskAction } from "@netfleet/contracts/device-protocol";
-import { resolveFilesDir } from "../../env";
 import { requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
-import { fileStore } from "../files/file-store";
+import { fileStoreFor } from "../files/file-store-for";
 import { filesRepo } from "../files/files.repo";
 import { deviceTasksRepo } from "./device-tasks.repo";
 import { cancelUpdates, setUpdates } from "./device-updates";
@@ -43,7 +42,7 @@ const DOWNLOAD_LIMIT = { max: 6_000, timeWindow: "1 minute" };
 export async function deviceUpdatesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const store = fileStore(resolveFilesDir(ctx.env));
+  const store = fileStoreFor(ctx.env, app.log);
   const write = {
     access: { permission: "update_devices", tenant: true, scope: "devices:write" },
   } as const;

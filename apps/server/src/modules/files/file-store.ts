@@ -11,21 +11,33 @@ export interface StoredFile {
   sha256: string;
 }
 
+/** Where the bytes of files are kept: a directory, or an S3-compatible bucket. */
+export interface FileStore {
+  /** Writes a stream to a new key; on any failure nothing is left behind. */
+  save(source: Readable): Promise<StoredFile>;
+  /** The file's bytes; a store that fetches them does so only once the stream is read. */
+  open(key: string): Readable;
+  /** The first `bytes` of a stored file (fewer when it is shorter). */
+  head(key: string, bytes: number): Promise<Buffer>;
+  /** Removes a file; one already gone is no error. */
+  remove(key: string): Promise<void>;
+}
+
+/** A key as the stores make them; anything else could name a path or object of its own. */
+export function checkedKey(key: string): string {
+  if (!/^[\w-]+$/.test(key)) throw new Error(`Not a file key: ${key}`);
+  return key;
+}
+
 /**
  * The bytes of files, in a directory: each written under a fresh key as it streams in (its
  * size and SHA-256 counted on the way), never held whole in memory. A key is the file's
  * only name on disk, so a user's file name never reaches the file system.
  */
-export function fileStore(dir: string) {
-  const pathOf = (key: string) => {
-    if (!/^[\w-]+$/.test(key)) throw new Error(`Not a file key: ${key}`);
-    return path.join(dir, key);
-  };
+export function fileStore(dir: string): FileStore {
+  const pathOf = (key: string) => path.join(dir, checkedKey(key));
 
   return {
-    dir,
-
-    /** Writes a stream to a new key; on any failure nothing is left behind. */
     async save(source: Readable): Promise<StoredFile> {
       await fs.promises.mkdir(dir, { recursive: true });
       const key = randomUUID();
@@ -51,7 +63,6 @@ export function fileStore(dir: string) {
       return fs.createReadStream(pathOf(key));
     },
 
-    /** The first `bytes` of a stored file (fewer when it is shorter). */
     async head(key: string, bytes: number): Promise<Buffer> {
       const handle = await fs.promises.open(pathOf(key), "r");
       try {
@@ -68,5 +79,3 @@ export function fileStore(dir: string) {
     },
   };
 }
-
-export type FileStore = ReturnType<typeof fileStore>;

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -20,7 +21,6 @@ import {
 import { hasForbiddenCharacters } from "@netfleet/contracts/validation-files";
 import { VALIDATION_MESSAGES } from "@netfleet/contracts/validation-messages";
 import { isUniqueViolation } from "../../db/errors";
-import { resolveFilesDir } from "../../env";
 import type { Actor } from "../../lib/actor";
 import { ok, okList, okMessage } from "../../lib/envelope";
 import {
@@ -31,7 +31,7 @@ import {
 import { requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
 import { companiesRepo } from "../companies/companies.repo";
-import { fileStore } from "./file-store";
+import { fileStoreFor } from "./file-store-for";
 import { type FileRow, fileSearchable, filesRepo } from "./files.repo";
 import { type ReceivedFile, receiveUpload } from "./upload";
 
@@ -71,7 +71,7 @@ function attachment(name: string): string {
 export async function filesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const store = fileStore(resolveFilesDir(ctx.env));
+  const store = fileStoreFor(ctx.env, app.log);
   await app.register(multipart, {
     limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
   });
@@ -289,19 +289,26 @@ export async function filesRoutes(appBase: FastifyInstance) {
         throw new AppError("NOT_FOUND", FILE_MESSAGES.unknownFile, { source: "files" });
       }
       const zip = new yazl.ZipFile();
+      // A PassThrough, typed by @types/yazl as the bare interface.
+      const output = zip.outputStream as Readable;
       const names = new Set<string>();
       for (const { file } of rows) {
         // Two companies may each have a file of one name: the second gets its id in front.
         const name = names.has(file.name) ? `${file.id}-${file.name}` : file.name;
         names.add(name);
-        zip.addReadStream(store.open(file.storageKey), name, { compress: false });
+        const source = store.open(file.storageKey);
+        // yazl listens for no error of the streams it is given: a file the store cannot
+        // give must end this download, not the process; an ended download frees the rest.
+        source.on("error", (err) => output.destroy(err));
+        output.once("close", () => source.destroy());
+        zip.addReadStream(source, name, { compress: false });
       }
       zip.end();
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("application/zip")
         .header("content-disposition", attachment(`files-${day}.zip`))
-        .send(zip.outputStream);
+        .send(output);
     },
   );
 }

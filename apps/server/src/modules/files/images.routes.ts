@@ -17,13 +17,12 @@ import {
 } from "@netfleet/contracts/schemas/images";
 import { hasForbiddenCharacters } from "@netfleet/contracts/validation-files";
 import { VALIDATION_MESSAGES } from "@netfleet/contracts/validation-messages";
-import { resolveFilesDir } from "../../env";
 import type { Actor } from "../../lib/actor";
 import { ok, okList, okMessage } from "../../lib/envelope";
 import { requireAuth } from "../../plugins/auth";
 import { AppError } from "../../plugins/errors";
 import { companiesRepo } from "../companies/companies.repo";
-import { fileStore } from "./file-store";
+import { fileStoreFor } from "./file-store-for";
 import { imageKind } from "./image-size";
 import { type ImageRow, imagesRepo } from "./images.repo";
 import { type ReceivedFile, receiveUpload } from "./upload";
@@ -56,7 +55,7 @@ function presentImage(row: ImageRow): Image {
 export async function imagesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const store = fileStore(resolveFilesDir(ctx.env));
+  const store = fileStoreFor(ctx.env, app.log);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 7 },
   });

@@ -1,3 +1,5 @@
+import { PassThrough } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../../plugins/errors";
@@ -36,8 +38,13 @@ export async function receiveUpload<S extends z.ZodType, T>(
         part.file.resume();
         continue;
       }
-      stored = { ...(await store.save(part.file)), name: part.filename };
-      if (part.file.truncated) throw tooLarge();
+      // A part cut at the limit just ends early: failing at its end keeps the store from
+      // keeping (or sending on to a bucket) a file that is refused anyway.
+      const whole = new PassThrough({
+        flush: (done) => done(part.file.truncated ? tooLarge() : null),
+      });
+      pipeline(part.file, whole).catch(() => undefined);
+      stored = { ...(await store.save(whole)), name: part.filename };
     }
     const parsed = options.fields.safeParse(fields);
     if (!parsed.success) {

@@ -13,6 +13,7 @@ import type { FieldDefinition, FormSchema, FormValues } from "../../components/u
 import { formatBytes } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
 import type { I18nResources } from "../../lib/i18n-resources";
+import type { DeviceSelectionQuery } from "../../lib/selection-query";
 
 const t = (key: keyof I18nResources["device-updates"]) => i18n.t(`device-updates:${key}`);
 
@@ -90,8 +91,8 @@ function targetFields(): FieldDefinition[] {
 
 export interface DeviceUpdateFormOptions {
   action: FileTaskAction;
-  /** Device ids the page was opened with; without them the form asks for a tag or company. */
-  selection: readonly number[];
+  /** The devices the page was opened with; without them the form asks for a tag or company. */
+  selection: DeviceSelectionQuery | null;
   /** Takes the answer's action channel (the page opens the Action status dialog). */
   onChannel: (channel: string) => void;
 }
@@ -129,7 +130,7 @@ export function deviceUpdateForm({
         </>
       ),
     },
-    ...(selection.length > 0 ? [] : targetFields()),
+    ...(selection ? [] : targetFields()),
     ...(firmware
       ? [{ key: "keep_settings", type: "checkbox", label: t("keepSettings") } as const]
       : []),
@@ -155,11 +156,10 @@ export function deviceUpdateForm({
 
   const transform = (values: FormValues): z.input<typeof deviceUpdateRequestSchema> => {
     const devices =
-      selection.length > 0
-        ? { device_id: [...selection] }
-        : values.target === "tag"
-          ? { filter: { tag_id: Number(values.tag_id) } }
-          : { filter: { company_id: Number(values.company_id) } };
+      selection ??
+      (values.target === "tag"
+        ? { filter: { tag_id: Number(values.tag_id) } }
+        : { filter: { company_id: Number(values.company_id) } });
     const from = typeof values.window_from === "string" ? values.window_from : "";
     const to = typeof values.window_to === "string" ? values.window_to : "";
     return {

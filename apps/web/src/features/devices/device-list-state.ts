@@ -1,16 +1,11 @@
 import { useState } from "react";
 import { DEFAULT_DEVICE_LIST_DEFINITION } from "@netfleet/contracts/devices/list-definition";
-import { DEVICE_STATUS_FILTERS, SIGNAL_BUCKETS } from "@netfleet/contracts/devices/list-filters";
 import { PAGE_SIZES, tablePreferencesKey } from "../../components/ui/server-list";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
+import { FILTER_KEYS, readDeviceFilters } from "../../lib/selection-query";
 import { useUrlParams, useUrlSearch } from "../../lib/url-params";
-import {
-  DEVICE_LIST_FIELDS,
-  type DeviceListFilters,
-  type DeviceSortKey,
-  type ListDevicesParams,
-} from "./api/list-devices";
+import { DEVICE_LIST_FIELDS, type DeviceSortKey, type ListDevicesParams } from "./api/list-devices";
 
 export const DEVICES_PAGE_SIZE = 25;
 
@@ -49,15 +44,6 @@ export const DEFAULT_DEVICE_COLUMNS: readonly DeviceColumn[] = DEFAULT_DEVICE_LI
   .map((field) => field.key)
   .flatMap((key): DeviceColumn[] => (key === "name" ? ["name", "status"] : [key]));
 
-/** The filters kept in the URL, by their API names. */
-export const FILTER_KEYS = [
-  "status",
-  "model",
-  "firmware",
-  "company_id",
-  "tag_id",
-  "signal",
-] as const satisfies readonly (keyof DeviceListFilters)[];
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The list's preferences in remote storage (`table.devices`), which follow the user. */
@@ -89,25 +75,6 @@ function parsePreferences(raw: unknown): DeviceListPreferences | undefined {
   return preferences;
 }
 
-function readFilters(params: URLSearchParams): DeviceListFilters {
-  const filters: DeviceListFilters = {};
-  const status = params.get("status");
-  if ((DEVICE_STATUS_FILTERS as readonly (string | null)[]).includes(status))
-    filters.status = status as DeviceListFilters["status"];
-  const signal = params.get("signal");
-  if ((SIGNAL_BUCKETS as readonly (string | null)[]).includes(signal))
-    filters.signal = signal as DeviceListFilters["signal"];
-  for (const key of ["model", "firmware"] as const) {
-    const value = params.get(key)?.trim();
-    if (value) filters[key] = value;
-  }
-  for (const key of ["company_id", "tag_id"] as const) {
-    const value = Number(params.get(key));
-    if (Number.isInteger(value) && value > 0) filters[key] = value;
-  }
-  return filters;
-}
-
 /**
  * The device list's state. What it shows is kept in the URL (`?q=&sort=&page=`, the
  * filters by their API names, and a cursor `after` or `before` when paging past what an
@@ -121,7 +88,7 @@ export function useDeviceListState() {
   const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
   const after = params.get("after") ?? undefined;
   const before = after === undefined ? (params.get("before") ?? undefined) : undefined;
-  const filters = readFilters(params);
+  const filters = readDeviceFilters(params);
   const preferences = useRemoteValue(PREFERENCES_KEY, parsePreferences);
   const stored = preferences.value ?? {};
   // A choice made here applies at once and for as long as the list is shown, stored or not.

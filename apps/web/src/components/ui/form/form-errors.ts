@@ -1,6 +1,6 @@
 import axios from "axios";
 import type { ApiError } from "@netfleet/contracts/envelope";
-import { ApiRequestError, FALLBACK_ERROR_MESSAGE } from "../../../lib/api-request-error";
+import { ApiRequestError } from "../../../lib/api-request-error";
 import { i18n } from "../../../lib/i18n";
 
 /** How a failed submit is shown once its errors are sorted (forms §8). */
@@ -48,7 +48,7 @@ function rawBody(error: unknown): unknown {
 function statusText(error: unknown): string {
   if (error instanceof ApiRequestError) return error.statusText;
   const cause = axios.isAxiosError(error) ? error.response : undefined;
-  return cause?.statusText || FALLBACK_ERROR_MESSAGE;
+  return cause?.statusText || i18n.t("http:requestFailed");
 }
 
 function asEntry(value: unknown): ApiError | null {

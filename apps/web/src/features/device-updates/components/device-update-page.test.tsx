@@ -61,6 +61,7 @@ function renderUpdates(url: string, pending: PendingUpdate[] = []) {
     .on("GET", "/api/tags", list([{ id: 4, name: "Stores" }]))
     .on("GET", "/api/companies", list([{ id: 6, name: "Acme Retail" }]))
     .on("GET", "/api/devices/updates/pending", (request) => pendingPage(request, pending))
+    .on("GET", "/api/devices", success([], { meta: { total: 10000, total_capped: true } }))
     .on(
       "POST",
       "/api/devices/actions",
@@ -105,6 +106,47 @@ describe("the Update firmware page", () => {
     });
     const dialog = await screen.findByRole("dialog", { name: "Action status" });
     expect(within(dialog).getByText("private-status.7.rollout")).toBeVisible();
+  });
+
+  it("rolls out to every device the device list's filters match, counted before it starts", async () => {
+    const { api, user } = renderUpdates(
+      "/management/upload-backup?selection=all&q=north&model=RUTX11&status=online",
+    );
+    expect(
+      await screen.findByText(
+        /^Every device matching the device list's filters: 10\s000\+$/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    const counted = api.calls("GET", "/api/devices")[0]?.query;
+    expect(Object.fromEntries(counted ?? [])).toEqual({
+      q: "north",
+      model: "RUTX11",
+      status: "online",
+      limit: "0",
+    });
+    expect(screen.getByRole("link", { name: "Show them on the device list" })).toHaveAttribute(
+      "href",
+      "/management/devices?q=north&status=online&model=RUTX11",
+    );
+    expect(screen.queryByRole("radio", { name: "Every device with a tag" })).toBeNull();
+
+    await choose(user, "Configuration backup", "site-a.tar.gz · 2.00 KB");
+    await user.click(screen.getByRole("button", { name: "Start the upload" }));
+    await waitFor(() => expect(api.calls("POST", "/api/devices/actions")).toHaveLength(1));
+    expect(api.calls("POST", "/api/devices/actions")[0]?.body).toMatchObject({
+      action: "config_upload",
+      filter: { q: "north", model: "RUTX11", status: "online" },
+      file_id: 2,
+    });
+    expect(api.calls("POST", "/api/devices/actions")[0]?.body).not.toHaveProperty("device_id");
+
+    await screen.findByRole("dialog", { name: "Action status" });
+    act(() => closeAllDialogs());
+    await user.click(screen.getByRole("button", { name: "Clear selection" }));
+    expect(screen.queryByText(/Every device matching/)).toBeNull();
+    expect(screen.getByRole("radio", { name: "Every device with a tag" })).toBeChecked();
   });
 
   it("once the selection is cleared, rolls out to a tag's devices with a canary, threshold and window", async () => {

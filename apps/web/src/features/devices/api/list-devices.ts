@@ -1,16 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DeviceFilters, DeviceListEnvelope } from "@netfleet/contracts/schemas/devices";
+import type { DeviceListEnvelope } from "@netfleet/contracts/schemas/devices";
 import { http } from "../../../lib/http";
+import type { DeviceListFilters } from "../../../lib/selection-query";
 
 /** Columns the list can be sorted by. */
 export type DeviceSortKey =
   "name" | "serial" | "mac" | "model" | "firmware" | "status" | "company_name" | "created_at";
 
-/** The filters the console sets, by their API names. */
-export type DeviceListFilters = Pick<
-  DeviceFilters,
-  "status" | "model" | "firmware" | "company_id" | "tag_id" | "signal"
->;
+export type { DeviceListFilters };
 
 export interface ListDevicesParams extends DeviceListFilters {
   limit: number;

@@ -209,15 +209,14 @@ export function BulkBar({
         >
           {t("bulkReboot")}
         </Button>
-        {"device_id" in selection &&
-          can("update_devices") &&
+        {can("update_devices") &&
           UPDATE_PAGES.map(([route, Icon]) => (
             <Button
               key={route}
               size="xs"
               variant="default"
               component={Link}
-              to={selectionPath(route, selection.device_id)}
+              to={selectionPath(route, selection)}
               leftSection={<Icon size={14} aria-hidden />}
             >
               {tr(route)}

@@ -365,9 +365,12 @@ describe("DevicesList", () => {
     });
   });
 
-  it("takes the ticked devices to Update firmware and Upload backup, which name devices by id only", async () => {
+  it("takes the ticked devices, or all matching, to Update firmware and Upload backup", async () => {
     fakeApi().on("GET", "/api/devices", (request) => page(request, 60));
-    const { user } = renderList(URL, ["view_devices", "update_devices"]);
+    const { user } = renderList(`${URL}?model=RUTX11&q=north%20yard`, [
+      "view_devices",
+      "update_devices",
+    ]);
     await screen.findByText("Router 1");
 
     await user.click(screen.getByRole("checkbox", { name: "Select Router 2" }));
@@ -384,7 +387,10 @@ describe("DevicesList", () => {
 
     await user.click(screen.getByRole("checkbox", { name: "Select every device on this page" }));
     await user.click(within(bar).getByRole("button", { name: "Select all 60 matching" }));
-    expect(within(bar).queryByRole("link", { name: "Update firmware" })).toBeNull();
+    expect(within(bar).getByRole("link", { name: "Update firmware" })).toHaveAttribute(
+      "href",
+      "/management/update-firmware?selection=all&q=north%20yard&model=RUTX11",
+    );
   });
 
   it("offers no renaming to a user who may not change devices", async () => {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { ListEnvelope } from "@netfleet/contracts/envelope";
 import type { FileListItem, FileType } from "@netfleet/contracts/schemas/files";
 import type { ListParams } from "../../../components/ui/server-list";
-import { apiBaseUrl, http } from "../../../lib/http";
+import { http } from "../../../lib/http";
 
 export type FileSortKey = "id" | "name" | "type" | "file_size" | "created_at";
 
@@ -26,13 +26,8 @@ export function useFiles(params: ListFilesParams) {
   );
 }
 
-/**
- * A plain link to a file's bytes: the browser streams the download to disk, where a call
- * through the HTTP client would hold it in memory first.
- */
-export function fileDownloadHref(id: number): string {
-  return `${apiBaseUrl() ?? ""}/api/files/${id}/download`;
-}
+/** Where a file's bytes are read (`:id`: the file's). */
+export const FILE_DOWNLOAD_PATH = "/api/files/:id/download";
 
 export async function deleteFile(id: number): Promise<void> {
   await http.delete(`/api/files/${id}`);

@@ -1,13 +1,16 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
 import { IconDownload, IconTrash, IconUpload } from "@tabler/icons-react";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { FileListItem } from "@netfleet/contracts/schemas/files";
 import { openDeletePrompt } from "../../../components/ui/dialog/delete-prompt";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
+import { download } from "../../../lib/download";
+import { toApiRequestError } from "../../../lib/http";
 import { i18n } from "../../../lib/i18n";
 import { useCan } from "../../../lib/viewer";
-import { deleteFile, fileDownloadHref, filesListQueryKey } from "../api/list-files";
+import { FILE_DOWNLOAD_PATH, deleteFile, filesListQueryKey } from "../api/list-files";
 import { uploadFileForm } from "../file-form";
 
 export const DELETE_FILE_REMINDER = "delete-file";
@@ -62,18 +65,23 @@ export function FileRowActions({ file }: { file: FileListItem }) {
   const { t } = useTranslation("files");
   const can = useCan();
   const queryClient = useQueryClient();
+  const saving = useMutation({
+    mutationFn: () =>
+      download(FILE_DOWNLOAD_PATH, { params: { id: file.id }, fallbackName: file.name }),
+    onError: (error) =>
+      notifications.show({ color: "red", message: toApiRequestError(error).message }),
+  });
   const mayDelete =
     can("upload_files") && (file.company_id !== null || can("upload_files_global_scope"));
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label={t("download", { name: file.name })} withArrow>
         <ActionIcon
-          component="a"
-          href={fileDownloadHref(file.id)}
-          download
           variant="subtle"
           color="gray"
           aria-label={t("download", { name: file.name })}
+          loading={saving.isPending}
+          onClick={() => saving.mutate()}
         >
           <IconDownload size={16} />
         </ActionIcon>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { FileListItem } from "@netfleet/contracts/schemas/files";
-import { fakeApi, success, type FakeRequest } from "../../../test/fake-api";
+import { failure, fakeApi, success, type FakeRequest } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render";
 import { testUser } from "../../../test/users";
 
@@ -43,7 +43,7 @@ function renderFiles(permissions: string[]) {
 }
 
 describe("the files page", () => {
-  it("lists the files with type, size and company, each with its download link", async () => {
+  it("lists the files with type, size and company, each with its download button", async () => {
     renderFiles([]);
     expect(
       await screen.findByRole("heading", { level: 1, name: "Files" }, { timeout: 5000 }),
@@ -52,16 +52,31 @@ describe("the files page", () => {
     for (const text of ["Firmware", "7.01", "RUTX11", "12.00 MB", "Acme Networks"]) {
       expect(within(row).getByText(text)).toBeVisible();
     }
-    expect(within(row).getByRole("link", { name: "Download RUTX_R_00.07.01.bin" })).toHaveAttribute(
-      "href",
-      "/api/files/1/download",
-    );
+    expect(within(row).getByRole("button", { name: "Download RUTX_R_00.07.01.bin" })).toBeVisible();
     const global = screen.getByText("site.tar").closest("tr")!;
     expect(within(global).getByText("All companies")).toBeVisible();
     expect(within(global).getByText("Configuration backup")).toBeVisible();
     // Without upload_files: no upload, no deleting.
     expect(screen.queryByRole("button", { name: "Upload file" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Delete / })).not.toBeInTheDocument();
+  });
+
+  it("says why a download was refused", async () => {
+    const { api, user } = renderFiles([]);
+    const gone = failure(404, "NOT_FOUND", "The file does not exist.", "id").body;
+    api.on("GET", "/api/files/1/download", () => ({
+      status: 404,
+      body: new Blob([JSON.stringify(gone)], { type: "application/json" }),
+    }));
+    await user.click(
+      await screen.findByRole(
+        "button",
+        { name: "Download RUTX_R_00.07.01.bin" },
+        { timeout: 5000 },
+      ),
+    );
+    expect(await screen.findByText("The file does not exist.")).toBeVisible();
+    expect(api.calls("GET", "/api/files/1/download")[0]?.responseType).toBe("blob");
   });
 
   it("offers uploading, and deleting a company's files but not global ones, to those who may", async () => {

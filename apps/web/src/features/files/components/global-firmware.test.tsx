@@ -53,7 +53,7 @@ describe("the global firmware page", () => {
     const { user } = renderApp("/files/global/firmware");
 
     const row = (await screen.findByText("global-a.bin", {}, { timeout: 5000 })).closest("tr")!;
-    expect(within(row).getByRole("link", { name: "Download global-a.bin" })).toBeVisible();
+    expect(within(row).getByRole("button", { name: "Download global-a.bin" })).toBeVisible();
     expect(screen.queryByText("fw-1.bin")).not.toBeInTheDocument();
     expect(screen.queryByText("global.tar")).not.toBeInTheDocument();
     const asked = api.calls("GET", "/api/files")[0]!.query;
