@@ -31,7 +31,7 @@ export async function xsrf(from: Page | APIRequestContext): Promise<Record<strin
  */
 export async function apiAs(baseURL: string, email: string) {
   const api = await request.newContext({ baseURL });
-  await api.get("/healthz");
+  await api.get("/api/app-config");
   const res = await api.post("/account/sign-in", {
     data: { email, password: DEMO_PASSWORD },
     headers: await xsrf(api),

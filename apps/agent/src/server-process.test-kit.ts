@@ -149,7 +149,7 @@ export class TestServer {
   }
 
   private async signIn() {
-    await this.call("GET", "/healthz");
+    await this.call("GET", "/api/app-config");
     const res = await this.call("POST", "/account/sign-in", ADMIN);
     if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${JSON.stringify(res.body)}`);
   }

@@ -172,8 +172,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => mailer.close());
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     void reply.header("x-request-id", request.id);
+    done();
   });
 
   // A route under /api or /account without an access declaration is a bug: refuse to start.
@@ -208,8 +209,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { authenticate });
   // Whatever a request changed (a revoked session, a role's permissions, a disabled user)
   // holds for the next request: its answer leaves only after the kept credentials are gone.
-  app.addHook("onSend", async (request) => {
+  app.addHook("onSend", (request, _reply, payload, done) => {
     if (request.method !== "GET" && request.method !== "HEAD") authenticate.forget();
+    done(null, payload);
   });
   await app.register(sensitivePlugin, {
     recentPassword: (sessionId) => requireRecentPassword(ctx, sessionId),

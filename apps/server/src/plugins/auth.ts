@@ -157,9 +157,7 @@ export const authPlugin = fp(
       authorization: request.headers.authorization,
       cookies: request.cookies,
     });
-    app.addHook("onRequest", async (request) => {
-      const access = request.routeOptions.config.access;
-      if (!access) return;
+    const admit = async (request: FastifyRequest, access: RouteAccess) => {
       if ("public" in access) {
         // A stale cookie or a bad token must not lock anyone out of signing in.
         request.auth = await app.authenticate(credentialsOf(request)).catch(() => null);
@@ -167,6 +165,12 @@ export const authPlugin = fp(
       }
       request.auth = await app.authenticate(credentialsOf(request));
       authorize(access, request.auth);
+    };
+    // Not an async hook: routes without access (health, metrics, files) pay nothing for it.
+    app.addHook("onRequest", (request, _reply, done) => {
+      const access = request.routeOptions.config.access;
+      if (!access) return done();
+      admit(request, access).then(() => done(), done);
     });
   },
   { name: "auth", dependencies: ["errors"] },

@@ -168,6 +168,15 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = toErrorResponse(error as Error, request);
+      // A streamed body that failed before its first byte (a file the store could not
+      // give) comes here after Fastify copied the route's headers onto the raw response:
+      // they describe that body, not the envelope (an octet-stream type refuses it).
+      if (!reply.raw.headersSent && reply.raw.hasHeader("content-type")) {
+        for (const name of ["content-type", "content-disposition", "cache-control"]) {
+          reply.removeHeader(name);
+          reply.raw.removeHeader(name);
+        }
+      }
       return reply.status(status).send(body);
     });
   },

@@ -44,7 +44,7 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
 
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       const route = request.routeOptions.url ?? "unmatched";
       duration.observe(
         { method: request.method, route, status_code: String(reply.statusCode) },
@@ -56,6 +56,7 @@ export const metricsPlugin = fp(
             reply.statusCode === 200 ? "success" : reply.statusCode === 429 ? "limited" : "failure",
         });
       }
+      done();
     });
 
     app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
@@ -29,8 +30,19 @@ export const securityPlugin = fp(
       // The console opens device web UIs in new windows; it never embeds other origins.
       crossOriginEmbedderPolicy: false,
     });
-    app.addHook("onRequest", (request, reply, done) => {
-      apply(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    // None of these headers depends on the request (no nonces): helmet runs once, against a
+    // recorder, and every reply gets the headers it set in one go.
+    const headers: Record<string, string> = {};
+    const recorder = {
+      setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+      removeHeader: () => undefined,
+    };
+    apply({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+      if (err) throw err as Error;
+    });
+    app.addHook("onRequest", (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
     });
   },
   { name: "security" },

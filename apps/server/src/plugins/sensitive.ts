@@ -80,25 +80,31 @@ export function liftSessionFields(request: FastifyRequest): MfaSessionFields | n
 export const sensitivePlugin = fp(
   async (app: FastifyInstance, checks: SensitiveChecks) => {
     app.decorateRequest("mfaFields", null);
-    app.addHook("preValidation", async (request) => {
-      if (!request.routeOptions.config.sensitive) return;
-      request.mfaFields = liftSessionFields(request);
-    });
-    // preHandler runs after validation and authorisation: callers learn nothing new here.
-    app.addHook("preHandler", async (request) => {
-      const sensitive = request.routeOptions.config.sensitive;
-      const auth = request.auth;
-      if (!sensitive || !auth || auth.via !== "session" || !auth.sessionId) return;
-      // While impersonating, the operator's own password and factor answer.
-      const userId = auth.operator?.id ?? auth.user.id;
-      if (sensitive.password) await checks.recentPassword(auth.sessionId);
-      if (sensitive.mfa) {
-        await checks.secondFactor({
-          userId,
-          purpose: `${request.method} ${request.routeOptions.url ?? request.url}`,
-          fields: request.mfaFields,
-        });
-      }
+    // Only the routes that declare `sensitive` get these hooks: every other request skips them.
+    app.addHook("onRoute", (route) => {
+      const sensitive = route.config?.sensitive;
+      if (!sensitive) return;
+      const lift = async (request: FastifyRequest) => {
+        request.mfaFields = liftSessionFields(request);
+      };
+      // After validation and authorisation: callers learn nothing new here.
+      const check = async (request: FastifyRequest) => {
+        const auth = request.auth;
+        if (!auth || auth.via !== "session" || !auth.sessionId) return;
+        // While impersonating, the operator's own password and factor answer.
+        const userId = auth.operator?.id ?? auth.user.id;
+        if (sensitive.password) await checks.recentPassword(auth.sessionId);
+        if (sensitive.mfa) {
+          await checks.secondFactor({
+            userId,
+            purpose: `${request.method} ${route.url}`,
+            fields: request.mfaFields,
+          });
+        }
+      };
+      // First among the route's own hooks, as the plugin's hooks ran before them.
+      route.preValidation = [lift, ...[route.preValidation ?? []].flat()];
+      route.preHandler = [check, ...[route.preHandler ?? []].flat()];
     });
   },
   { name: "sensitive", dependencies: ["auth"] },

@@ -17,14 +17,19 @@ declare module "fastify" {
 }
 
 /**
- * Double-submit XSRF protection: every response without the cookie sets a random
- * `XSRF-TOKEN` the console can read; a state-changing request must echo it in
- * `X-XSRF-TOKEN`. Bearer-token requests are exempt: a browser never adds that header by
- * itself, so a forged request cannot carry one.
+ * Double-submit XSRF protection: a response of an API or account route to a browser without
+ * the cookie sets a random `XSRF-TOKEN` the console can read (it asks `/api/app-config`
+ * before anything else); a state-changing request must echo it in `X-XSRF-TOKEN`.
+ * Bearer-token requests are exempt: a browser never adds that header by itself, so a forged
+ * request cannot carry one. Health checks, metrics, static files, token callers and devices
+ * neither need the cookie nor get it.
  */
 export const xsrfPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook("onRequest", async (request, reply) => {
+    app.addHook("onRequest", (request, reply, done) => {
+      const config = request.routeOptions.config;
+      if (!config.access || config.xsrf === false) return done();
+      if (request.headers.authorization?.startsWith("Bearer ")) return done();
       const cookie = request.cookies[WIRE.xsrfCookie];
       if (!cookie) {
         void reply.setCookie(WIRE.xsrfCookie, newSecret(24), {
@@ -34,16 +39,17 @@ export const xsrfPlugin = fp(
           httpOnly: false,
         });
       }
-      const config = request.routeOptions.config;
-      if (SAFE_METHODS.has(request.method) || !config.access || config.xsrf === false) return;
-      if (request.headers.authorization?.startsWith("Bearer ")) return;
+      if (SAFE_METHODS.has(request.method)) return done();
       const header = request.headers[WIRE.xsrfHeader.toLowerCase()];
       if (!cookie || typeof header !== "string" || !safeEqual(cookie, header)) {
-        throw new AppError(
-          "XSRF_TOKEN_MISMATCH",
-          "The request was refused because its security token is missing or stale. Reload the page and try again.",
+        return done(
+          new AppError(
+            "XSRF_TOKEN_MISMATCH",
+            "The request was refused because its security token is missing or stale. Reload the page and try again.",
+          ),
         );
       }
+      done();
     });
   },
   { name: "xsrf", dependencies: ["errors"] },

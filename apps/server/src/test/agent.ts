@@ -27,7 +27,7 @@ export class TestAgent {
 
   async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) {
     if (method !== "GET" && !this.cookies.has(WIRE.xsrfCookie))
-      await this.request("GET", "/healthz");
+      await this.request("GET", "/api/app-config");
     const xsrf = this.cookies.get(WIRE.xsrfCookie);
     const options: InjectOptions = {
       method,

@@ -2,12 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app";
-import { openDatabase, pgliteExtensions, type Database } from "../db/client";
+import { openDatabase, type Database } from "../db/client";
 import { parseEnv, type Env } from "../env";
 import { withDatabase } from "./global-setup";
 
@@ -21,9 +20,8 @@ export interface TestApp {
 /** A fresh database copied from the run's migrated template. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (inject("testDbKind") === "pglite") {
-    const image = new Blob([fs.readFileSync(inject("pgliteImagePath"))]);
-    const client = await PGlite.create({ loadDataDir: image, extensions: pgliteExtensions });
-    return { database: await openDatabase({ pglite: client }), drop: async () => undefined };
+    const database = await openDatabase({ image: inject("pgliteImagePath") });
+    return { database, drop: async () => undefined };
   }
   const templateUrl = inject("pgTemplateUrl");
   const template = new URL(templateUrl).pathname.slice(1);
@@ -77,7 +75,8 @@ export async function buildTestApp(envOverrides: Record<string, string> = {}): P
     env,
     async close() {
       await app.close();
-      await database.close();
+      // A test may have closed the database itself, to see the server without it.
+      await database.close().catch(() => undefined);
       await drop();
       fs.rmSync(filesDir, { recursive: true, force: true });
     },

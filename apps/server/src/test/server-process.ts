@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { WIRE } from "@netfleet/contracts/constants";
 
 /**
- * Real server processes for tests that need more than one (`node apps/server/src/main.ts`),
- * and the outside services CI provides. A service that is not configured is undefined.
+ * Real server processes for tests that need more than one (the compiled server, as
+ * `npm start` runs it), and the outside services CI provides. A service that is not configured is undefined.
  */
 export const testServices = {
   /** postgres://… of a server where tests may create and drop databases. */
@@ -30,7 +30,26 @@ export function freePort(): Promise<number> {
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One `node apps/server/src/main.ts`, with its output kept for the failure message. */
+let built = false;
+
+/** Builds the compiled server (apps/server/dist) when it is older than its sources, once. */
+export function ensureServerBuilt(): void {
+  if (built) return;
+  const build = spawnSync(process.execPath, ["scripts/ensure-built.mjs", "server"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  if (build.status !== 0) throw new Error(`building failed:\n${build.stdout}\n${build.stderr}`);
+  built = true;
+}
+
+/** Node's arguments for the server as scripts/start.mjs runs it, from the repository root. */
+export function serverArgs(): string[] {
+  ensureServerBuilt();
+  return ["--max-semi-space-size=8", "apps/server/dist/main.js"];
+}
+
+/** One server process, with its output kept for the failure message. */
 export class ServerProcess {
   readonly url: string;
   private output = "";
@@ -39,7 +58,7 @@ export class ServerProcess {
 
   constructor(port: number, env: Record<string, string>) {
     this.url = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    this.child = spawn(process.execPath, serverArgs(), {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? "",
@@ -93,7 +112,7 @@ export class HttpAgent {
 
   async request(method: string, url: string, body?: unknown) {
     if (method !== "GET" && !this.cookies.has(WIRE.xsrfCookie))
-      await this.request("GET", "/healthz");
+      await this.request("GET", "/api/app-config");
     const res = await fetch(`${this.base}${url}`, {
       method,
       headers: {

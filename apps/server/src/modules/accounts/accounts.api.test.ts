@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIRE } from "@netfleet/contracts/constants";
-import { TestAgent } from "../../test/agent";
+import { signedInAgent, TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
 import { awaitMail, lastMail, linkToken } from "../../test/outbox";
@@ -141,10 +141,31 @@ describe("POST /account/sign-in", () => {
     }
   });
 
+  it("sets the XSRF cookie for the console's calls only: not for health checks, metrics or access tokens", async () => {
+    const xsrfSet = (res: { cookies: { name: string }[] }) =>
+      res.cookies.some((c) => c.name === WIRE.xsrfCookie);
+    const browser = await new TestAgent(t.app).get("/api/app-config");
+    expect(xsrfSet(browser)).toBe(true);
+    expect(xsrfSet(await new TestAgent(t.app).get("/healthz"))).toBe(false);
+    expect(xsrfSet(await t.app.inject({ method: "GET", url: "/metrics" }))).toBe(false);
+
+    const { agent } = await signedInAgent(t, { company });
+    const created = await agent.post("/account/tokens", {
+      name: "cookie-less",
+      scopes: ["users:read"],
+    });
+    const token = created.json<{ data: { token: string } }>().data.token;
+    const scripted = await new TestAgent(t.app).get("/api/user", {
+      authorization: `Bearer ${token}`,
+    });
+    expect(scripted.statusCode).toBe(200);
+    expect(xsrfSet(scripted)).toBe(false);
+  });
+
   it("refuses a state-changing request without the XSRF header", async () => {
     const user = await f.user({ company });
     const agent = new TestAgent(t.app);
-    await agent.get("/healthz");
+    await agent.get("/api/app-config");
     const res = await agent.request(
       "POST",
       "/account/sign-in",

@@ -30,6 +30,47 @@ function openUserToken(tokenHash: string, purpose: UserTokenPurpose) {
   );
 }
 
+/** The signed-in user with role, company and permissions. */
+export const authUserColumns = {
+  ...userAuthColumns,
+  companyPath: companies.path,
+  roleName: roles.name,
+  globalScope: roles.globalScope,
+  mfaMandatory: companies.mfaMandatory,
+  // In the same statement: authenticating a request costs one round trip.
+  permissions: sql<
+    string[]
+  >`array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId})`,
+};
+
+/** Every user with role, company and permissions, to narrow down. */
+function authUsers(db: Db) {
+  return db
+    .select(authUserColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(roles, eq(roles.id, users.roleId));
+}
+
+type AuthUserRow = Awaited<ReturnType<typeof authUsers>>[number];
+
+export function actingUser(row: AuthUserRow): ActingUser {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    disabled: row.disabledAt !== null,
+    companyId: row.companyId,
+    companyPath: row.companyPath,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    globalScope: row.globalScope,
+    permissions: row.permissions,
+    mfaType: row.mfaType,
+    mfaMandatory: row.mfaMandatory,
+  };
+}
+
 /**
  * Sessions, refresh tokens and one-time links. The users rows these act on
  * are written through usersRepo. Pass a transaction to run calls inside it.
@@ -41,21 +82,7 @@ export function accountsRepo(db: Db) {
      * or, for a session, when the session was revoked or has expired.
      */
     async loadAuthUser(userId: number, sessionId: string | null): Promise<ActingUser | undefined> {
-      const base = db
-        .select({
-          ...userAuthColumns,
-          companyPath: companies.path,
-          roleName: roles.name,
-          globalScope: roles.globalScope,
-          mfaMandatory: companies.mfaMandatory,
-          // In the same statement: authenticating a request costs one round trip.
-          permissions: sql<
-            string[]
-          >`array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.roleId} = ${users.roleId})`,
-        })
-        .from(users)
-        .innerJoin(companies, eq(companies.id, users.companyId))
-        .innerJoin(roles, eq(roles.id, users.roleId));
+      const base = authUsers(db);
       const [row] = sessionId
         ? await base
             .innerJoin(sessions, eq(sessions.userId, users.id))
@@ -68,21 +95,7 @@ export function accountsRepo(db: Db) {
               ),
             )
         : await base.where(eq(users.id, userId));
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        email: row.email,
-        emailVerified: row.emailVerifiedAt !== null,
-        disabled: row.disabledAt !== null,
-        companyId: row.companyId,
-        companyPath: row.companyPath,
-        roleId: row.roleId,
-        roleName: row.roleName,
-        globalScope: row.globalScope,
-        permissions: row.permissions,
-        mfaType: row.mfaType,
-        mfaMandatory: row.mfaMandatory,
-      };
+      return row && actingUser(row);
     },
 
     /**

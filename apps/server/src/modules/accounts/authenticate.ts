@@ -76,17 +76,12 @@ function uncachedAuthenticator(ctx: AppContext): Authenticator {
     const header = credentials.authorization;
     if (header?.startsWith("Bearer ")) {
       const secret = header.slice("Bearer ".length).trim();
-      const tokens = personalAccessTokensRepo(ctx.db);
       const token = secret.startsWith(PAT_PREFIX)
-        ? await tokens.findUsable(hashSecret(secret))
+        ? await personalAccessTokensRepo(ctx.db).loadTokenUser(hashSecret(secret))
         : undefined;
       if (!token)
         throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
-      const user = await accountsRepo(ctx.db).loadAuthUser(token.userId, null);
-      if (!user)
-        throw new AppError("UNAUTHORIZED", "The access token is invalid, expired or revoked.");
-      await tokens.touch(token.id);
-      return toAuth(user, {
+      return toAuth(token.user, {
         via: "token",
         sessionId: null,
         tokenScopes: new Set(token.scopes),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { personalAccessTokens } from "../../db/schema";
+import { companies, personalAccessTokens, roles, users } from "../../db/schema";
+import { actingUser, authUserColumns } from "./accounts.repo";
 
 const columns = {
   id: personalAccessTokens.id,
@@ -61,38 +62,53 @@ export function personalAccessTokensRepo(db: Db) {
       return rows.length === 1;
     },
 
-    /** The token behind a bearer secret, if it is neither revoked nor expired. */
-    async findUsable(tokenHash: string) {
+    /**
+     * The user behind a personal access token's hash, with the token, when the token is
+     * neither revoked nor expired. Its use is recorded (at most once a minute, so a busy
+     * script does not write on every call) in the same statement: one round trip.
+     */
+    async loadTokenUser(tokenHash: string) {
+      const usable = and(
+        eq(personalAccessTokens.tokenHash, tokenHash),
+        isNull(personalAccessTokens.revokedAt),
+        or(isNull(personalAccessTokens.expiresAt), gt(personalAccessTokens.expiresAt, sql`now()`)),
+      );
+      const touched = db.$with("touched").as(
+        db
+          .update(personalAccessTokens)
+          .set({ lastUsedAt: sql`now()` })
+          .where(
+            and(
+              usable,
+              or(
+                isNull(personalAccessTokens.lastUsedAt),
+                lt(personalAccessTokens.lastUsedAt, sql`now() - interval '1 minute'`),
+              ),
+            ),
+          )
+          .returning({ id: personalAccessTokens.id }),
+      );
+      // PostgreSQL runs the update whether or not the query reads it.
       const [row] = await db
-        .select(columns)
+        .with(touched)
+        .select({
+          ...authUserColumns,
+          tokenScopes: personalAccessTokens.scopes,
+          tokenCreatedAt: personalAccessTokens.createdAt,
+          tokenExpiresAt: personalAccessTokens.expiresAt,
+        })
         .from(personalAccessTokens)
-        .where(
-          and(
-            eq(personalAccessTokens.tokenHash, tokenHash),
-            isNull(personalAccessTokens.revokedAt),
-            or(
-              isNull(personalAccessTokens.expiresAt),
-              gt(personalAccessTokens.expiresAt, sql`now()`),
-            ),
-          ),
-        );
-      return row;
-    },
-
-    /** Records use at most once a minute, so a busy script does not write on every call. */
-    async touch(id: number) {
-      await db
-        .update(personalAccessTokens)
-        .set({ lastUsedAt: sql`now()` })
-        .where(
-          and(
-            eq(personalAccessTokens.id, id),
-            or(
-              isNull(personalAccessTokens.lastUsedAt),
-              lt(personalAccessTokens.lastUsedAt, sql`now() - interval '1 minute'`),
-            ),
-          ),
-        );
+        .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(usable);
+      if (!row) return undefined;
+      return {
+        user: actingUser(row),
+        scopes: row.tokenScopes,
+        createdAt: row.tokenCreatedAt,
+        expiresAt: row.tokenExpiresAt,
+      };
     },
   };
 }

@@ -1,16 +1,8 @@
-import { deviceAnswerColumns } from "./devices-list.repo";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { deviceAnswerColumns, deviceTagsJson } from "./devices-list.repo";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DataUsagePeriod, DeviceMetric } from "@netfleet/contracts/schemas/device-page";
 import { type Db, resultRows } from "../../db/client";
-import {
-  companies,
-  deviceEvents,
-  deviceTags,
-  deviceTelemetry,
-  devices,
-  tags,
-  users,
-} from "../../db/schema";
+import { companies, deviceEvents, deviceTelemetry, devices, users } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
 import type { TimeRange } from "./device-page.range";
 
@@ -57,21 +49,11 @@ export function devicePageRepo(db: Db) {
     /** The device, when it lies in the caller's company tree. */
     async find(scope: TenantScope, id: number) {
       const [row] = await db
-        .select({ device: deviceColumns, companyName: companies.name })
+        .select({ device: deviceColumns, companyName: companies.name, tags: deviceTagsJson })
         .from(devices)
         .innerJoin(companies, eq(companies.id, devices.companyId))
         .where(and(eq(devices.id, id), inTenant(scope, devices.companyId)));
-      if (!row) return undefined;
-      const deviceTagRows = await db
-        .select({ id: tags.id, name: tags.name, color: tags.color })
-        .from(deviceTags)
-        .innerJoin(tags, eq(tags.id, deviceTags.tagId))
-        .where(eq(deviceTags.deviceId, id))
-        .orderBy(asc(tags.name), asc(tags.id));
-      const deviceTagList = deviceTagRows.map(({ id: tagId, name, color }) =>
-        color === null ? { id: tagId, name } : { id: tagId, name, color },
-      );
-      return { ...row, tags: deviceTagList };
+      return row;
     },
 
     /** The device's id, company and serial, when it lies in the caller's company tree. */

@@ -221,12 +221,19 @@ export const deviceAnswerColumns = {
   updatedAt: devices.updatedAt,
 };
 
+/**
+ * A device's tags by name, as JSON (`color` only when set), in the device's own query: a
+ * page costs one round trip, not one more for its tags.
+ */
+export const deviceTagsJson = sql<
+  { id: number; name: string; color?: string }[]
+>`(select coalesce(json_agg(json_strip_nulls(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})) order by ${tags.name}, ${tags.id}), '[]'::json) from ${deviceTags} join ${tags} on ${tags.id} = ${deviceTags.tagId} where ${deviceTags.deviceId} = ${devices.id})`;
+
 /** The columns a list row carries; the list, the export and single-device reads share them. */
 const rowColumns = {
   ...deviceAnswerColumns,
   companyName: companies.name,
-  // In the row's own query: a page costs one round trip, not one more for its tags.
-  tags: sql`(select coalesce(json_agg(json_strip_nulls(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})) order by ${tags.name}, ${tags.id}), '[]'::json) from ${deviceTags} join ${tags} on ${tags.id} = ${deviceTags.tagId} where ${deviceTags.deviceId} = ${devices.id})`,
+  tags: deviceTagsJson,
 };
 
 /**
@@ -404,8 +411,8 @@ export function deviceListRepo(db: Db) {
 
   /**
    * One page chosen among a search's `matches` (none when there are more than a few): their
-   * ids, keys and count first, then the rows by id through a statement planned once per
-   * connection, since planning the two in one cost more than running them.
+   * keys and count pick the page's ids, and only those rows are read whole, all in one
+   * statement. A round trip costs more than planning the join on a busy machine.
    */
   async function pageAmongMatches(
     matches: ReturnType<typeof fewMatchesOf>,
@@ -413,39 +420,17 @@ export function deviceListRepo(db: Db) {
   ): Promise<Awaited<ReturnType<typeof page>>> {
     const forward = opts.cursor?.forward ?? true;
     const after = opts.cursor && beyond(matches.keys, opts.cursor.values, forward);
-    const chosen = resultRows<{ id: number; cursorKey: string[]; total: number }>(
-      await db.execute(
-        sql`with matches as (${matches.query}) select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, after)} order by ${orderBy(matches.keys, forward)} limit ${opts.limit} offset ${opts.offset}`,
-      ),
+    const order = orderBy(matches.keys, forward);
+    const chosen = sql`select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total, row_number() over (order by ${order}) as place from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, after)} order by ${order} limit ${opts.limit} offset ${opts.offset}`;
+    const result = await db.execute(
+      sql`with matches as (${matches.query}), chosen as materialized (${chosen}) select ${ROW_SELECT}, chosen."cursorKey", chosen.total from chosen join (${FROM}) on ${devices.id} = chosen.id order by chosen.place`,
     );
-    const read = new Map(
-      (
-        await rowsByIds(
-          undefined,
-          chosen.map(({ id }) => id),
-        )
-      ).map((row) => [row.device.id, row]),
-    );
-    const rows = chosen.flatMap(({ id, cursorKey, total }) => {
-      const row = read.get(id);
-      return row ? [{ ...row, cursorKey, total }] : [];
-    });
+    const rows = resultRows<Record<string, unknown>>(result).map((raw) => ({
+      ...listRow(raw),
+      cursorKey: raw.cursorKey as string[],
+      total: raw.total as number,
+    }));
     return forward ? rows : rows.reverse();
-  }
-
-  /**
-   * Devices by id, as the list shows them, in the caller's tree when `scope` is given. Named
-   * and planned once per connection: reading rows by key plans the same whatever the ids.
-   */
-  async function rowsByIds(scope: TenantScope | undefined, ids: readonly number[]) {
-    if (ids.length === 0) return [];
-    const tenant = scope && inTenant(scope, devices.companyId);
-    const result = await executeNamed(
-      db,
-      tenant ? "device_rows_in_tenant" : "device_rows",
-      sql`select ${ROW_SELECT} from ${FROM} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, tenant)} order by ${devices.id} desc`,
-    );
-    return resultRows<Record<string, unknown>>(result).map(listRow);
   }
 
   return {
@@ -581,9 +566,19 @@ export function deviceListRepo(db: Db) {
       return resultRows<{ id: number }>(result).map((row) => row.id);
     },
 
-    /** Devices of the caller's tree by id, as the list shows them (after a write, say). */
-    byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
-      return rowsByIds(scope, ids);
+    /**
+     * Devices of the caller's tree by id, as the list shows them (after a write, say). Named
+     * and planned once per connection: reading rows by key plans the same whatever the ids.
+     */
+    async byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
+      if (ids.length === 0) return [];
+      const tenant = inTenant(scope, devices.companyId);
+      const result = await executeNamed(
+        db,
+        tenant ? "device_rows_in_tenant" : "device_rows",
+        sql`select ${ROW_SELECT} from ${FROM} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, tenant)} order by ${devices.id} desc`,
+      );
+      return resultRows<Record<string, unknown>>(result).map(listRow);
     },
 
     /**
