@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { StartUpError } from "./lib/start-up-error";
 
 /**
  * The server's configuration, parsed once from the environment. Nothing else reads
@@ -50,6 +51,20 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     /** Where uploaded files (firmware, backups) are kept: DATA_DIR/files unless given. */
     FILES_DIR: z.string().optional(),
+    /**
+     * An S3-compatible bucket that keeps uploaded files instead of FILES_DIR, as its URL:
+     * path-style (http://127.0.0.1:9000/netfleet) or virtual-hosted
+     * (https://netfleet.s3.eu-west-1.amazonaws.com). An object's URL is this, `/`, its key.
+     */
+    FILES_S3_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine((url) => !/[?#]/.test(url), "must be the bucket's URL, without ?query or #fragment")
+      .optional(),
+    /** The bucket's region, which every request's signature names. */
+    FILES_S3_REGION: z.string().default("us-east-1"),
+    /** The bucket's access key; needed with FILES_S3_URL. */
+    FILES_S3_ACCESS_KEY_ID: z.string().optional(),
+    FILES_S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** postgres://… to use a PostgreSQL server instead of the embedded PGlite. */
     DATABASE_URL: z.string().optional(),
     /** The address users reach the console at; links in e-mails start with it. */
@@ -139,6 +154,14 @@ const envSchema = z
           "postgres needs a PostgreSQL server: set DATABASE_URL or REALTIME_DATABASE_URL (the embedded database cannot carry realtime events between processes)",
       });
     }
+    // Refused at start rather than at the first upload, which would fail for every user.
+    if (env.FILES_S3_URL) {
+      for (const name of ["FILES_S3_ACCESS_KEY_ID", "FILES_S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) {
+          issues.addIssue({ code: "custom", path: [name], message: "needed with FILES_S3_URL" });
+        }
+      }
+    }
     if (env.REALTIME_ADAPTER === "redis" && !env.REDIS_URL) {
       issues.addIssue({
         code: "custom",
@@ -155,7 +178,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+    // The operator fixes this by configuration: the lines say what, a stack trace would not.
+    throw new StartUpError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;
 }

@@ -1,16 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { type DrizzleTransactionLike, fromDrizzle } from "pg-boss";
+import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,7 +19,7 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** Where the job queue (pg-boss) connects: the same database, through its own connections. */
-  jobs: { kind: "pglite"; pglite: PGlite } | { kind: "postgres"; url: string };
+  jobs: { kind: "pglite"; pglite: PgliteThread } | { kind: "postgres"; url: string };
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -32,20 +30,17 @@ export const migrationsFolder = path.join(
   "migrations",
 );
 
-/**
- * Extensions every PGlite instance loads: migrations create them, so a copy of a migrated
- * data directory needs them too. PostgreSQL servers ship the same ones in contrib.
- */
-export const pgliteExtensions = { pg_trgm };
-
 /** An arbitrary constant key so concurrent starts on PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_411_250;
 
-/** `DATABASE_URL` selects a PostgreSQL server; otherwise PGlite keeps its files in `dataDir`. */
+/**
+ * `DATABASE_URL` selects a PostgreSQL server; otherwise PGlite keeps its files in `dataDir`,
+ * or in memory (starting from `image`, a dumped data directory, when given).
+ */
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir?: string | undefined;
-  pglite?: PGlite;
+  image?: string;
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
@@ -73,35 +68,39 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  let client = opts.pglite;
-  if (!client) {
-    const dir = opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined;
-    if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create({
-      ...(dir ? { dataDir: dir } : {}),
-      extensions: pgliteExtensions,
-    });
-  }
-  const pglite = client;
+  // Loaded only here: a server on PostgreSQL does not carry PGlite.
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const dataDir = opts.dataDir ? path.join(opts.dataDir, "pgdata") : undefined;
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  // Its own thread: a slow statement there leaves this event loop free.
+  const pglite = await PgliteThread.open({ dataDir, image: opts.image });
   // Its pages sit in memory, so a random read costs what a sequential one does; at the
   // default 4 the planner picks full scans over the trigram indexes of searches (bench/search.ts).
   await pglite.exec("set random_page_cost = 1.1");
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // Drizzle and pg-boss use only the part of PGlite's interface the thread has.
+  const drizzleOn = () => drizzlePglite(pglite as unknown as PGlite, { schema });
   return {
-    db,
+    db: drizzleOn() as unknown as Db,
     kind: "pglite",
     jobs: { kind: "pglite", pglite },
     async migrate() {
-      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+      await migratePglite(drizzleOn(), { migrationsFolder });
     },
-    async close() {
-      if (!pglite.closed) await pglite.close();
-    },
+    close: () => pglite.close(),
   };
 }
 
-/** A cheap round trip, for readiness checks. */
+/**
+ * A cheap round trip, for readiness checks. PGlite has one connection: while it runs a
+ * statement, `select 1` would wait for it, so a busy embedded database counts as answering
+ * (a slow report is not an outage; a stopped thread fails every call and so this check).
+ */
 export async function ping(db: Db): Promise<void> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PgliteThread && client.busy) return;
   await db.execute(sql`select 1`);
 }
 

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase, pgliteExtensions } from "../db/client";
+import { openDatabase } from "../db/client";
 import { syncFixedRoles } from "../modules/accounts/bootstrap";
 
 declare module "vitest" {
@@ -30,17 +29,17 @@ export default async function setup(project: TestProject) {
   project.provide("testDbKind", kind);
 
   if (kind === "pglite") {
-    const client = await PGlite.create({ extensions: pgliteExtensions });
-    const database = await openDatabase({ pglite: client });
+    const database = await openDatabase({});
     await database.migrate();
     await syncFixedRoles(database.db);
-    const image = await client.dumpDataDir("gzip");
+    if (database.jobs.kind !== "pglite") throw new Error("expected the embedded database");
+    const image = await database.jobs.pglite.dumpDataDir();
     const file = path.join(
       fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-api-")),
       "template.tar.gz",
     );
     fs.writeFileSync(file, Buffer.from(await image.arrayBuffer()));
-    await client.close();
+    await database.close();
     project.provide("pgliteImagePath", file);
     project.provide("pgTemplateUrl", "");
     project.provide("pgAdminUrl", "");
