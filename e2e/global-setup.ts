@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
+import { ensureServerBuilt, serverArgs } from "../apps/server/src/test/server-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -38,7 +39,7 @@ async function startServer(dataDir: string, mailboxPort: number, extraEnv: Recor
   const port = await freePort();
   const url = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,
@@ -99,9 +100,11 @@ export default async function globalSetup() {
   const mailbox = await startMailbox(mailboxFile);
   process.env.E2E_MAILBOX = mailboxFile;
   const mainDir = path.join(work, "main");
+  // The journeys meet what `npm start` and `npm run seed:demo` run: the compiled server.
+  ensureServerBuilt();
   const seed = spawnSync(
     process.execPath,
-    ["--import", "tsx", "apps/server/src/demo/seed-demo.ts"],
+    ["--enable-source-maps", "apps/server/dist/seed-demo.js"],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: mainDir },

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureWebBuilt } from "./ensure-web-built.mjs";
+import { ensureBuilt } from "./ensure-built.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromium = "/usr/bin/chromium";
@@ -24,7 +24,7 @@ if (!fs.existsSync(chromium)) {
   }
 }
 
-ensureWebBuilt();
+ensureBuilt("web");
 const result = spawnSync(
   "npx",
   ["playwright", "test", "--config", "e2e/playwright.config.ts", ...process.argv.slice(2)],

@@ -1,13 +1,16 @@
-// `npm start`: builds the console if needed, then runs the server in this process's
-// place (signals and exit code pass straight through).
+// `npm start`: builds the console and the server if needed, then runs the compiled server
+// in this process's place (signals and exit code pass straight through).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureWebBuilt } from "./ensure-web-built.mjs";
+import { ensureBuilt } from "./ensure-built.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-ensureWebBuilt();
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+ensureBuilt("web");
+ensureBuilt("server");
+// A young generation of 2 × 8 MB: left to itself V8 grows it to 2 × 64 MB while the modules
+// load and keeps it, over 100 MB of an idle server's memory; requests run as fast either way.
+const server = spawn(process.execPath, ["--max-semi-space-size=8", "apps/server/dist/main.js"], {
   cwd: root,
   stdio: "inherit",
 });

@@ -1,5 +1,4 @@
-import createDOMPurify, { type Config, type DOMPurify } from "dompurify";
-import { JSDOM } from "jsdom";
+import type { Config, DOMPurify } from "dompurify";
 import { NOTICE_HTML } from "@netfleet/contracts/schemas/notices";
 
 /**
@@ -54,15 +53,21 @@ function linkRules(node: Element): void {
   if (node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
 }
 
-let purifier: DOMPurify | undefined;
+let purifier: Promise<DOMPurify> | undefined;
 
-/** One jsdom window for the process, made on first use: it costs tens of milliseconds. */
-function noticePurifier(): DOMPurify {
-  if (!purifier) {
-    const { window } = new JSDOM("");
-    purifier = createDOMPurify(window);
-    purifier.addHook("afterSanitizeAttributes", linkRules);
-  }
+/**
+ * One jsdom window for the process, loaded and made on first use: jsdom holds tens of
+ * megabytes and costs tens of milliseconds, which a server that never edits a notice
+ * should not pay.
+ */
+function noticePurifier(): Promise<DOMPurify> {
+  purifier ??= Promise.all([import("jsdom"), import("dompurify")]).then(
+    ([{ JSDOM }, { default: createDOMPurify }]) => {
+      const purify = createDOMPurify(new JSDOM("").window);
+      purify.addHook("afterSanitizeAttributes", linkRules);
+      return purify;
+    },
+  );
   return purifier;
 }
 
@@ -71,8 +76,11 @@ function noticePurifier(): DOMPurify {
  * except script, style and other raw-content elements, which go entirely. `text` is what a
  * reader sees, so a message of nothing but markup can be refused.
  */
-export function sanitizeNoticeHtml(html: string): { html: string; text: string } {
+export async function sanitizeNoticeHtml(html: string): Promise<{ html: string; text: string }> {
   // RETURN_DOM hands back the <body> that holds the result.
-  const body = noticePurifier().sanitize(html, { ...CONFIG, RETURN_DOM: true }) as HTMLElement;
+  const body = (await noticePurifier()).sanitize(html, {
+    ...CONFIG,
+    RETURN_DOM: true,
+  }) as HTMLElement;
   return { html: body.innerHTML.trim(), text: (body.textContent ?? "").trim() };
 }

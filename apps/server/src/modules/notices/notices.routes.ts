@@ -22,8 +22,8 @@ import { noticesRepo, type NoticeValues } from "./notices.repo";
 const noticeIdParams = z.object({ id: idParamSchema });
 
 /** What is stored: the sanitised message only. */
-function noticeValues(input: NoticeInput): NoticeValues {
-  const message = sanitizeNoticeHtml(input.message);
+async function noticeValues(input: NoticeInput): Promise<NoticeValues> {
+  const message = await sanitizeNoticeHtml(input.message);
   if (!message.text) {
     throw new AppError(
       "VALIDATION_FAILED",
@@ -96,7 +96,7 @@ export async function noticesRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const row = await noticesRepo(ctx.db).create(noticeValues(request.body), auth.user.id);
+      const row = await noticesRepo(ctx.db).create(await noticeValues(request.body), auth.user.id);
       if (!row) throw noSuchNotice();
       return reply.status(201).send(ok(presentManagedNotice(row), "Notice created."));
     },
@@ -115,7 +115,10 @@ export async function noticesRoutes(appBase: FastifyInstance) {
       config: { access: { ...manage, scope: "system:write" } },
     },
     async (request) => {
-      const row = await noticesRepo(ctx.db).update(request.params.id, noticeValues(request.body));
+      const row = await noticesRepo(ctx.db).update(
+        request.params.id,
+        await noticeValues(request.body),
+      );
       if (!row) throw noSuchNotice();
       return ok(presentManagedNotice(row), "Notice updated.");
     },
