@@ -3,6 +3,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from "vite";
 import react from "@vitejs/plugin-react";
 // A relative path: the config is bundled on its own, and the package export is TypeScript.
 import { APP_VERSION } from "../../packages/contracts/src/constants";
+import { precompressBuild } from "./precompress";
 
 const SERVER = "http://localhost:8080";
 
@@ -36,16 +37,40 @@ function buildStamp(): Plugin {
   };
 }
 
+/** A language's messages: `src/locales/<language>/<namespace>.ts`. */
+const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]+)[\\/]/;
+
+/**
+ * Chunks that carry one of these libraries are named after it, so that the build's output
+ * (and the bench, and the weight journey) tell the parts the console loads when first used.
+ */
+const NAMED_LIBRARIES: [string, RegExp][] = [
+  ["echarts", /node_modules[\\/](echarts|zrender)[\\/]/],
+  ["socket-io", /node_modules[\\/](socket\.io-client|engine\.io-client)[\\/]/],
+];
+
+/**
+ * Each language's messages are a chunk of their own (lib/i18n.ts), `messages-<language>-<hash>.js`:
+ * a page load fetches one of them.
+ */
+function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
+  const language = chunk.moduleIds.map((id) => LOCALE.exec(id)?.[1]).find(Boolean);
+  if (language) return `assets/messages-${language}-[hash].js`;
+  const library = NAMED_LIBRARIES.find(([, test]) => chunk.moduleIds.some((id) => test.test(id)));
+  return `assets/${library?.[0] ?? "[name]"}-[hash].js`;
+}
+
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), buildStamp()],
+  plugins: [react(), buildStamp(), precompressBuild()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
       output: {
+        chunkFileNames: chunkFileName,
         codeSplitting: {
           groups: [
             // Every page needs these and they change far less often than the app: one chunk

@@ -26,6 +26,15 @@ async function precacheShell() {
   // The entry script, its preloaded chunks and styles, as index.html names them.
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   await cache.addAll(assets);
+  // Each language is a chunk of its own, fetched when the console speaks it: an offline
+  // start needs the user's. The scripts just stored name them.
+  const scripts = await Promise.all(
+    assets.filter((a) => a.endsWith(".js")).map(async (a) => (await cache.match(a))?.text() ?? ""),
+  );
+  const languages = scripts.flatMap((text) =>
+    [...text.matchAll(/messages-[a-z]+-[\w-]+\.js/g)].map((m) => `/assets/${m[0]}`),
+  );
+  await cache.addAll([...new Set(languages)]);
 }
 
 self.addEventListener("install", (event) => {

@@ -2,7 +2,7 @@ import "@mantine/core/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./lib/i18n";
+import { i18nReady } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { AppProviders } from "./app/providers";
 import { registerServiceWorkerOnLoad } from "./app/startup/service-worker";
@@ -18,6 +18,8 @@ if (import.meta.env.PROD) registerServiceWorkerOnLoad();
 // Calls that need the password again or a second factor ask for it in a dialog.
 installConfirmationHandlers();
 
+// The first screen already speaks the user's language: its chunk has arrived.
+await i18nReady;
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>

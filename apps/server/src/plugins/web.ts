@@ -20,6 +20,10 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The build writes a .br and a .gz beside each text file (apps/web/precompress.ts):
+        // the one the browser accepts goes out as it is, else the file itself. sendFile, the
+        // console pages' index.html below, is served the same way.
+        preCompressed: true,
         setHeaders(res, filePath) {
           // Vite names assets by content hash, so they never change under one URL.
           res.setHeader(
@@ -28,6 +32,8 @@ export const webPlugin = fp(
               ? "public, max-age=31536000, immutable"
               : "no-cache",
           );
+          // The answer depends on Accept-Encoding, which @fastify/static 9.3 does not say.
+          res.setHeader("vary", "accept-encoding");
         },
       });
     } else {

@@ -1,39 +1,26 @@
-import i18next, { type Resource } from "i18next";
+import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LANGUAGES, LAYOUT } from "@netfleet/contracts/constants";
-import type { Namespace } from "../locales/define-messages";
+import type { Messages } from "../locales/define-messages";
 import { browserLocation } from "./browser-location";
 
 /**
- * The console's translations. Each file in `locales/` is one namespace named after the file
- * (`locales/user-menu.ts` → `useTranslation("user-menu")`) and exports `messages` in the
- * four languages; adding a file is all it takes to add a namespace.
+ * The console's translations. Each namespace is a file per language,
+ * `locales/<language>/<namespace>.ts` (`locales/en/user-menu.ts` → `useTranslation("user-menu")`),
+ * exporting `messages`; English defines the keys. Adding the files is all it takes to add a
+ * namespace. Each language is one chunk, fetched when the console first speaks it: a page
+ * load fetches one language, not four.
  */
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 
 /** Where the chosen language is kept; the page reloads after a change (shell §2). */
 export const LANGUAGE_STORAGE_KEY = "language";
 
-const modules = import.meta.glob<{ messages: Namespace<string> }>(
-  ["../locales/*.ts", "!../locales/*.test.ts"],
-  {
-    eager: true,
-  },
+/** Each language's namespaces (`locales/<language>.ts`), each language a chunk of its own. */
+const languages = import.meta.glob<Record<string, Messages>>(
+  ["../locales/*.ts", "!../locales/define-messages.ts"],
+  { import: "namespaces" },
 );
-
-function buildResources(): Resource {
-  const resources: Resource = { en: {}, no: {}, ja: {}, uk: {} };
-  for (const [path, mod] of Object.entries(modules)) {
-    if (!("messages" in mod)) continue;
-    const ns = path.replace(/^.*\/([^/]+)\.ts$/, "$1");
-    for (const { code } of LANGUAGES) resources[code]![ns] = mod.messages[code];
-  }
-  return resources;
-}
-
-export const NAMESPACES = Object.keys(modules)
-  .filter((path) => "messages" in modules[path]!)
-  .map((path) => path.replace(/^.*\/([^/]+)\.ts$/, "$1"));
 
 function isLanguage(value: string | null | undefined): value is LanguageCode {
   return LANGUAGES.some((l) => l.code === value);
@@ -56,10 +43,9 @@ export function initialLanguage(): LanguageCode {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
   lng: initialLanguage(),
-  fallbackLng: "en",
-  ns: NAMESPACES,
+  // Every language has every key (the type checker sees to it): nothing falls back.
+  fallbackLng: false,
   defaultNS: "common",
   interpolation: { escapeValue: false },
   // Keys are flat and route names contain dots (`reports.single`): no nested lookup.
@@ -67,6 +53,18 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
+
+/** Fetches a language's chunk and hands its namespaces to i18next, once. */
+export async function loadLanguage(code: LanguageCode): Promise<void> {
+  if (i18n.hasResourceBundle(code, "common")) return;
+  const namespaces = await languages[`../locales/${code}.ts`]!();
+  for (const [path, messages] of Object.entries(namespaces)) {
+    i18n.addResourceBundle(code, path.replace(/^.*\/([^/]+)\.ts$/, "$1"), messages);
+  }
+}
+
+/** Settles once the first language has arrived: the console renders after it (main.tsx). */
+export const i18nReady = loadLanguage(initialLanguage());
 
 /**
  * Stores the chosen language and reloads the page after the spec's delay (1 s), so every
@@ -80,7 +78,7 @@ export function changeLanguage(
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {
     // Without storage a reload would forget the choice: switch this page only.
-    void i18n.changeLanguage(code);
+    void loadLanguage(code).then(() => i18n.changeLanguage(code));
     return;
   }
   window.setTimeout(reload, LAYOUT.languageReloadDelayMs);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { io, type ManagerOptions, type Socket, type SocketOptions } from "socket.io-client";
+import type { ManagerOptions, Socket, SocketOptions } from "socket.io-client";
 import { REALTIME } from "@netfleet/contracts/constants";
 import {
   type ChannelEvents,
@@ -70,24 +70,51 @@ export function socketOptions(): Partial<ManagerOptions & SocketOptions> {
   };
 }
 
-/** A socket.io socket to the API's host (the review host when one is set). */
+/**
+ * A socket.io socket to the API's host (the review host when one is set). socket.io-client
+ * is a chunk of its own, fetched when the first socket opens: no page waits for it, and it
+ * connects as soon as it has arrived. A failed fetch is tried again on the next connect.
+ */
 export const openSocketIo: SocketFactory = (listeners) => {
-  const base = apiBaseUrl();
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = base
-    ? io(base, socketOptions())
-    : io(socketOptions());
-  socket.on("connect", () => listeners.connect());
-  socket.on("disconnect", (reason) => listeners.disconnect(reason));
-  socket.on("connect_error", (error) => listeners.connectError(error));
-  socket.io.on("reconnect_failed", () => listeners.reconnectFailed());
-  socket.onAny((name: string, payload: unknown) => listeners.event(name, payload));
+  let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+  let wanted = false;
+  let loading: Promise<void> | undefined;
+  const load = () => {
+    loading ??= import("socket.io-client").then(
+      ({ io }) => {
+        const base = apiBaseUrl();
+        const opened: Socket<ServerToClientEvents, ClientToServerEvents> = base
+          ? io(base, socketOptions())
+          : io(socketOptions());
+        opened.on("connect", () => listeners.connect());
+        opened.on("disconnect", (reason) => listeners.disconnect(reason));
+        opened.on("connect_error", (error) => listeners.connectError(error));
+        opened.io.on("reconnect_failed", () => listeners.reconnectFailed());
+        opened.onAny((name: string, payload: unknown) => listeners.event(name, payload));
+        socket = opened;
+        if (wanted) opened.connect();
+      },
+      (error: Error) => {
+        loading = undefined;
+        listeners.connectError(error);
+      },
+    );
+  };
+  load();
   return {
     get connected() {
-      return socket.connected;
+      return socket?.connected ?? false;
     },
-    connect: () => void socket.connect(),
-    disconnect: () => void socket.disconnect(),
-    emit: (event, request) => void socket.emit(event, request),
+    connect: () => {
+      wanted = true;
+      if (socket) socket.connect();
+      else load();
+    },
+    disconnect: () => {
+      wanted = false;
+      socket?.disconnect();
+    },
+    emit: (event, request) => void socket?.emit(event, request),
   };
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import ts from "typescript";
 import * as constants from "@netfleet/contracts/constants";
-import type { Namespace } from "../locales/define-messages";
+import { ALL_MESSAGES } from "../test/all-messages";
 
 /**
  * A short tooltip is one line: a Mantine `Tooltip` without `multiline`. Its text, in every
@@ -19,14 +19,7 @@ const sources = Object.fromEntries(
   ).map(([path, text]) => [path.replace(/^\.\.\//, "/src/"), text]),
 );
 
-const locales = import.meta.glob<{ messages?: Namespace<string> }>("../locales/*.ts", {
-  eager: true,
-});
-const messages = new Map(
-  Object.entries(locales).flatMap(([path, mod]) =>
-    mod.messages ? [[path.replace(/^.*\/([^/]+)\.ts$/, "$1"), mod.messages] as const] : [],
-  ),
-);
+const messages = ALL_MESSAGES;
 const CONTRACT_CONSTANTS = "@netfleet/contracts/constants";
 
 interface ShortTooltip {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "@netfleet/contracts/constants";
-import type { Namespace } from "../locales/define-messages";
+import { ALL_MESSAGES } from "../test/all-messages";
 
-const modules = import.meta.glob<{ messages?: Namespace<string> }>("../locales/*.ts", {
-  eager: true,
-});
-const namespaces = Object.entries(modules).flatMap(([path, mod]) =>
-  mod.messages ? [[path.replace(/^.*\/([^/]+)\.ts$/, "$1"), mod.messages] as const] : [],
-);
+const namespaces = [...ALL_MESSAGES];
 
 /** Words that stay as they are in every language: product and protocol names. */
 const UNTRANSLATED =

@@ -1,23 +1,16 @@
 /**
- * A namespace of translations: English is the source, and the other three languages must
- * carry exactly the same keys, which the type checker enforces.
+ * Translations, one file per namespace and language: `locales/en/<namespace>.ts` defines the
+ * namespace (English is the source of its keys), and `locales/<language>/<namespace>.ts`
+ * translates it with exactly the same keys, which the type checker enforces.
  */
-export type Messages<K extends string> = Readonly<Record<K, string>>;
+export type Messages<K extends string = string> = Readonly<Record<K, string>>;
 
-export interface Namespace<K extends string> {
-  en: Messages<K>;
-  no: Messages<K>;
-  ja: Messages<K>;
-  uk: Messages<K>;
-}
-
+/** A namespace's English messages: `export const messages = defineMessages({ … })`. */
 export function defineMessages<const E extends Record<string, string>>(
   en: E,
-  others: {
-    no: Messages<keyof E & string>;
-    ja: Messages<keyof E & string>;
-    uk: Messages<keyof E & string>;
-  },
-): Namespace<keyof E & string> {
-  return { en, ...others };
+): Messages<keyof E & string> {
+  return en;
 }
+
+/** A translation of the English messages `E`: `export const messages: Translation<typeof en> = { … }`. */
+export type Translation<E extends Messages> = Messages<keyof E & string>;

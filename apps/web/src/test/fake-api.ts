@@ -13,12 +13,15 @@ export interface FakeRequest {
   body: unknown;
   timeout: number | undefined;
   withCredentials: boolean | undefined;
+  /** How the client asked to read the answer (`blob` for downloads). */
+  responseType: string | undefined;
 }
 
 export interface FakeReply {
   status: number;
   body?: unknown;
   statusText?: string;
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -70,6 +73,7 @@ export function fakeApi() {
       body: parseBody(config.data),
       timeout: config.timeout,
       withCredentials: config.withCredentials,
+      responseType: config.responseType,
     };
     requests.push(request);
     const handler = handlers.get(`${request.method} ${request.path}`);
@@ -80,7 +84,7 @@ export function fakeApi() {
       data: reply.body,
       status: reply.status,
       statusText: reply.statusText ?? "",
-      headers: {},
+      headers: reply.headers ?? {},
       config,
       request: {},
     };

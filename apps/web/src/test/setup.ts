@@ -1,7 +1,8 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { i18n } from "../lib/i18n";
+import { LANGUAGES } from "@netfleet/contracts/constants";
+import { i18n, loadLanguage } from "../lib/i18n";
 
 // The device list's charts draw with ECharts, loaded in a chunk of its own. Any test that
 // lands on a device list would end with that import still running, and React would render
@@ -9,7 +10,8 @@ import { i18n } from "../lib/i18n";
 // buttons stay, and the browser journeys draw the charts.
 vi.mock("../features/devices/components/device-pie", () => ({ DevicePie: () => null }));
 
-// Tests read English unless they switch language themselves.
+// Tests read English unless they switch language themselves; every language is at hand.
+await Promise.all(LANGUAGES.map(({ code }) => loadLanguage(code)));
 void i18n.changeLanguage("en");
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no size" and match

@@ -1,21 +1,14 @@
-import { useId, useState } from "react";
-import {
-  Badge,
-  Divider,
-  Group,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
+import { Suspense, useId, useState } from "react";
+import { Badge, Popover, UnstyledButton } from "@mantine/core";
 import { IconSpeakerphone } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../lib/format";
+import { lazyPart } from "../../../lib/lazy-part";
 import { useNotices } from "../api/list-notices";
 import { hasUnseenNotices, readNoticesDismissedAt, storeNoticesDismissedAt } from "../notice-alert";
-import { NoticeMessage, NoticeTypeIcon } from "./notice-message";
 import classes from "./notices-widget.module.css";
+
+/** The list and the HTML sanitiser its messages go through load when it is first opened. */
+const NoticesList = lazyPart(() => import("./notices-list").then((m) => m.NoticesList));
 
 /**
  * The header's global notices widget (shell §2 Notifications and notices): a button that
@@ -82,35 +75,9 @@ export function NoticesWidget({ routeName }: { routeName: string | null }) {
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown p={0} className={classes.dropdown}>
-        <section aria-label={t("notices")}>
-          <Text fw={600} size="sm" px="md" py="sm">
-            {t("notices")}
-          </Text>
-          <Divider />
-          {list.length === 0 ? (
-            <Text size="sm" c="dimmed" ta="center" px="md" py="lg">
-              {t("none")}
-            </Text>
-          ) : (
-            <ScrollArea.Autosize mah={420} type="auto">
-              <Stack component="ul" gap={0} p={0} m={0} className={classes.list}>
-                {list.map((notice) => (
-                  <li key={notice.id} className={classes.item}>
-                    <Group align="flex-start" wrap="nowrap" gap="sm">
-                      <NoticeTypeIcon type={notice.type} t={t} />
-                      <Stack gap={4} miw={0} style={{ flex: 1 }}>
-                        <NoticeMessage html={notice.message} />
-                        <Text size="xs" c="dimmed">
-                          {t("shownFrom", { time: formatDateTime(notice.enabled_at) })}
-                        </Text>
-                      </Stack>
-                    </Group>
-                  </li>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          )}
-        </section>
+        <Suspense fallback={null}>
+          <NoticesList list={list} />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

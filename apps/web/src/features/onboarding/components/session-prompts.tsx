@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { STORAGE_KEYS } from "@netfleet/contracts/constants";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
+import { lazyPart } from "../../../lib/lazy-part";
 import { useUpdateAccountUser } from "../api/update-account-user";
-import { EmailPrompt } from "./email-prompt";
-import { TermsModal } from "./terms-modal";
+
+// Few users are ever asked: the prompts' code (and its forms) loads for those who are.
+const TermsModal = lazyPart(() => import("./terms-modal").then((m) => m.TermsModal));
+const EmailPrompt = lazyPart(() => import("./email-prompt").then((m) => m.EmailPrompt));
 
 interface SessionPromptsProps {
   user: Pick<CurrentUser, "id" | "email" | "username" | "tos_accepted">;
@@ -48,25 +51,31 @@ export function SessionPrompts({ user, theme, onUserChanged }: SessionPromptsPro
     );
   }, [acceptSilently, silent, onUserChanged]);
 
-  const showTerms = needsTerms && theme.default && !termsDone;
-  const showEmail = user.email === user.username && !emailDone && !showTerms;
+  const asksTerms = needsTerms && theme.default;
+  const asksEmail = user.email === user.username;
+  const showTerms = asksTerms && !termsDone;
+  const showEmail = asksEmail && !emailDone && !showTerms;
 
   return (
-    <>
-      <TermsModal
-        opened={showTerms}
-        onAccepted={() => {
-          setTermsDone(true);
-          onUserChanged?.();
-        }}
-      />
-      <EmailPrompt
-        opened={showEmail}
-        onSaved={() => {
-          setEmailDone(true);
-          onUserChanged?.();
-        }}
-      />
-    </>
+    <Suspense fallback={null}>
+      {asksTerms && (
+        <TermsModal
+          opened={showTerms}
+          onAccepted={() => {
+            setTermsDone(true);
+            onUserChanged?.();
+          }}
+        />
+      )}
+      {asksEmail && (
+        <EmailPrompt
+          opened={showEmail}
+          onSaved={() => {
+            setEmailDone(true);
+            onUserChanged?.();
+          }}
+        />
+      )}
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@netfleet/contracts/constants";
-import { type LanguageCode, changeLanguage, i18n } from "../../../lib/i18n";
+import { type LanguageCode, changeLanguage, i18n, loadLanguage } from "../../../lib/i18n";
 import { browserLocation } from "../../../lib/browser-location";
 import { SubMenuHeader } from "./sub-menu-header";
 
@@ -21,10 +21,12 @@ export function currentLanguage(): LanguageCode {
 /** The console's languages; choosing one stores it and reloads the page after 1 s. */
 export function LanguageMenu({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation("user-menu");
-  const select = (value: string) => {
+  const select = async (value: string) => {
     const language = LANGUAGES.find((l) => l.code === value);
     if (!language || language.code === currentLanguage()) return;
-    // Said in the chosen language: it is what the page will speak after the reload.
+    // Said in the chosen language: it is what the page will speak after the reload, which
+    // finds the language's chunk fetched already.
+    await loadLanguage(language.code);
     const inChosen = i18n.getFixedT(language.code, "user-menu");
     notifications.show({
       message: inChosen("languageReloading", { language: LANGUAGE_NAMES[language.code] }),
@@ -34,7 +36,7 @@ export function LanguageMenu({ onBack }: { onBack: () => void }) {
   return (
     <>
       <SubMenuHeader title={t("languages")} onBack={onBack} />
-      <Menu.RadioGroup value={currentLanguage()} onChange={select}>
+      <Menu.RadioGroup value={currentLanguage()} onChange={(value) => void select(value)}>
         {LANGUAGES.map(({ code }) => (
           <Menu.RadioItem key={code} value={code} lang={code}>
             {LANGUAGE_NAMES[code]}

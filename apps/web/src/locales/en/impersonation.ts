@@ -1,0 +1,65 @@
+import { defineMessages } from "../define-messages";
+
+/**
+ * Impersonation: the "Support access" card of the account settings, the page that
+ * confirms a grant, the impersonation logs and the dialog that starts an impersonation.
+ */
+export const messages = defineMessages({
+  cardTitle: "Support access",
+  cardIntro:
+    "Let support staff sign in as you for a limited time, to see what you see and help you. Every impersonation is logged.",
+  activeUntil: "Support staff may sign in as you until {{time}}.",
+  inactive: "Support staff cannot sign in as you.",
+  durationLabel: "Allow access for",
+  durationDescription: "Access starts once you open the confirmation link we e-mail you.",
+  duration1: "1 day",
+  duration7: "7 days",
+  duration14: "14 days",
+  duration30: "30 days",
+  grant: "Grant access",
+  extend: "Extend access",
+  grantSent:
+    "We sent a confirmation link to {{email}}. Access starts once you open it; the link works for 24 hours.",
+  revoke: "Revoke access",
+  revokeTitle: "Revoke support access?",
+  revokeText:
+    "Support staff will no longer be able to sign in as you, and anyone doing so now is returned to their own account.",
+  revokeFailed: "Could not revoke the access",
+  cancelFailed: "Could not cancel the impersonation",
+  confirming: "Confirming support access…",
+  confirmed: "Support staff may sign in as you until {{time}}.",
+  confirmFailed: "Support access was not granted",
+  backToSettings: "Back to account settings",
+  logsTable: "Impersonation logs",
+  searchLogs: "Search impersonation logs",
+  searchLogsPlaceholder: "Search by e-mail",
+  colOperator: "Operator",
+  colUser: "Impersonated user",
+  colCompany: "Company",
+  colStarted: "Started",
+  colEnded: "Ended",
+  colStatus: "Status",
+  statusActive: "Active",
+  reasonCancelled: "Cancelled",
+  reasonExpired: "Access expired",
+  reasonRevoked: "Access revoked",
+  reasonSignedOut: "Signed out",
+  reasonSessionEnded: "Session ended",
+  logsEmptyTitle: "No impersonations yet",
+  logsEmptyText: "Impersonations of users in your companies appear here.",
+  logsNoMatch: "No impersonations match “{{query}}”",
+  logsFailed: "Could not load the impersonation logs",
+  retry: "Try again",
+  start: "Start impersonation",
+  startIntro:
+    "Choose a user who allowed support access. You see the console as they do until you cancel the impersonation.",
+  searchUsers: "Search users",
+  searchUsersPlaceholder: "Search by e-mail or name",
+  noneImpersonable: "Nobody in your companies allows impersonation right now.",
+  noUserMatch: "No user matches “{{query}}”",
+  allowedUntil: "Allowed until {{time}}",
+  impersonate: "Impersonate",
+  impersonateUser: "Impersonate {{email}}",
+  startFailed: "Could not start the impersonation",
+  usersFailed: "Could not load the users",
+});

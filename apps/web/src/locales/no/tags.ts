@@ -1,0 +1,36 @@
+import type { Translation } from "../define-messages";
+import type { messages as en } from "../en/tags";
+
+export const messages: Translation<typeof en> = {
+  table: "Tagger",
+  search: "Søk i tagger",
+  searchPlaceholder: "Søk etter navn",
+  colName: "Navn",
+  colDescription: "Beskrivelse",
+  colCompany: "Selskap",
+  colDevices: "Enheter",
+  colCreated: "Opprettet",
+  loadFailed: "Kunne ikke laste taggene",
+  emptyTitle: "Ingen tagger ennå",
+  emptyText:
+    "Tagger grupperer enheter på tvers av selskapene dine, for rapporter, oppgaver og varsler.",
+  noMatch: "Ingen tagger samsvarer med «{{query}}»",
+  noMatchText: "Søket ser på taggnavn.",
+  item: "tagg",
+  newTag: "Ny tagg",
+  create: "Opprett",
+  save: "Lagre",
+  fieldCompany: "Selskap",
+  fieldCompanyPlaceholder: "Velg et selskap",
+  fieldName: "Navn",
+  fieldDescription: "Beskrivelse",
+  fieldColor: "Farge",
+  colActions: "Handlinger",
+  editNamed: "Rediger {{name}}",
+  editTitle: "Rediger taggen «{{name}}»",
+  deleteNamed: "Slett {{name}}",
+  deleteTitle: "Slette taggen «{{name}}»?",
+  deleteText: "Taggen fjernes fra alle enheter som har den. Dette kan ikke angres.",
+  delete: "Slett",
+  reminderDeleteTag: "Bekreftelse før sletting av tagg",
+};

@@ -1,0 +1,116 @@
+import { expect, type Page, type Request, test } from "@playwright/test";
+import { apiAs } from "./support";
+
+/**
+ * What a cold visit of the device list may fetch in JavaScript, compressed. The aim is 200 KB;
+ * React DOM, React Router, TanStack Query and axios alone (the framework chunk) take 120 KB.
+ */
+const INITIAL_JS_BUDGET = 420 * 1024;
+/** No single chunk past this, compressed. */
+const CHUNK_BUDGET = 150 * 1024;
+
+/**
+ * The parts of the device list loaded when first used, after its rows: the charts' ECharts
+ * and the realtime client. The journey holds them back to show that the rows do not wait.
+ */
+const LATER = /\/assets\/(echarts|device-pie|socket-io)-[\w-]+\.js$/;
+
+interface Script {
+  path: string;
+  encoding: string | undefined;
+  bytes: number;
+}
+
+/** Every script the page receives, with its encoding and its size on the wire. */
+function recordScripts(page: Page): Promise<Script>[] {
+  const scripts: Promise<Script>[] = [];
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (!pathname.endsWith(".js")) return;
+    scripts.push(
+      response
+        .request()
+        .sizes()
+        .then(({ responseBodySize }) => ({
+          path: pathname,
+          encoding: response.headers()["content-encoding"],
+          bytes: responseBodySize,
+        })),
+    );
+  });
+  return scripts;
+}
+
+/** Scripts requested and not yet answered. */
+function scriptsInFlight(page: Page): Set<Request> {
+  const pending = new Set<Request>();
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith(".js")) pending.add(r);
+  });
+  page.on("requestfinished", (r) => pending.delete(r));
+  page.on("requestfailed", (r) => pending.delete(r));
+  return pending;
+}
+
+const languageChunks = (scripts: Script[]) =>
+  scripts.flatMap((s) => /\/messages-([a-z]+)-[\w-]+\.js$/.exec(s.path)?.[1] ?? []);
+
+test("a cold visit of the device list fetches little JavaScript, compressed, in the user's language only", async ({
+  browser,
+  baseURL,
+}) => {
+  const { api } = await apiAs(baseURL!, "admin@demo.example.com");
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  // An empty cache, no service worker, and a user who chose Japanese.
+  const context = await browser.newContext({
+    serviceWorkers: "block",
+    storageState: {
+      cookies,
+      origins: [{ origin: baseURL!, localStorage: [{ name: "language", value: "ja" }] }],
+    },
+  });
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(LATER, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const scripts = recordScripts(page);
+  const pending = scriptsInFlight(page);
+
+  await page.goto("/management/devices");
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "デバイス" }).first()).toBeVisible();
+  // Everything but the held parts has arrived.
+  await expect.poll(() => [...pending].every((r) => LATER.test(r.url()))).toBe(true);
+  const initial = await Promise.all(scripts);
+
+  expect(initial.filter((s) => LATER.test(s.path))).toEqual([]);
+  for (const script of initial) {
+    expect(["br", "gzip"], script.path).toContain(script.encoding);
+    expect(script.bytes, script.path).toBeLessThanOrEqual(CHUNK_BUDGET);
+  }
+  const total = initial.reduce((sum, s) => sum + s.bytes, 0);
+  expect(total, `${initial.length} scripts`).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+  expect(languageChunks(initial)).toEqual(["ja"]);
+
+  // The parts held back load once let through, compressed too.
+  release();
+  await expect.poll(() => pending.size).toBe(0);
+  for (const script of await Promise.all(scripts)) {
+    expect(["br", "gzip"], script.path).toContain(script.encoding);
+  }
+
+  // Choosing English fetches the English messages, and the console speaks English after the reload.
+  await page.getByRole("button", { name: /^ユーザーメニュー/ }).click();
+  await page.getByRole("menuitem", { name: /^言語/ }).click();
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await reloaded;
+  await expect(page.getByRole("heading", { name: "Devices" }).first()).toBeVisible();
+  const languages = new Set(languageChunks(await Promise.all(scripts)));
+  expect([...languages].sort()).toEqual(["en", "ja"]);
+  await context.close();
+});
