@@ -11,24 +11,18 @@
  * every match and `offset` paging, without the sort indexes of migration 0007 (dropped for
  * that phase, then built again), straight on the pool.
  *
- *   BENCH_DATABASE_URL=postgres://…/db npm run bench    PostgreSQL, 1 000 000 devices (an empty database)
- *   npm run bench                                      PGlite, 100 000 devices, no peer
- *   BENCH_DEVICES=200000 BENCH_REQUESTS=4000 BENCH_PAIRS=7 npm run bench
- *   BENCH_CASES=search npm run bench                   only the cases so named
+ *   BENCH_DATABASE_URL=postgres://…/db npm run bench:list    PostgreSQL, 1 000 000 devices (an empty database)
+ *   npm run bench:list                                      PGlite, 100 000 devices, no peer
+ *   BENCH_DEVICES=200000 BENCH_REQUESTS=4000 BENCH_PAIRS=7 npm run bench:list
+ *   BENCH_CASES=search npm run bench:list                   only the cases so named
+ *   BENCH_OLD=0 npm run bench:list                          without the old approach
  *
  * Figures are also written to bench/results/devices-list-<engine>.json.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
-import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../apps/server/src/app";
 import { refreshPlannerStatistics } from "../apps/server/src/db/bootstrap";
 import { openDatabase, resultRows, type Database, type Db } from "../apps/server/src/db/client";
-import { parseEnv } from "../apps/server/src/env";
 import { bootstrapFirstAdmin, syncFixedRoles } from "../apps/server/src/modules/accounts/bootstrap";
 import { hashPassword } from "../apps/server/src/modules/accounts/passwords";
 import { companiesRepo } from "../apps/server/src/modules/companies/companies.repo";
@@ -37,6 +31,17 @@ import { deviceListQuerySchema } from "@netfleet/contracts/schemas/devices";
 import type { FastifyInstance } from "fastify";
 import { encodeCursor } from "../apps/server/src/modules/devices/devices-cursor";
 import { deviceListRepo } from "../apps/server/src/modules/devices/devices-list.repo";
+import {
+  paired,
+  pin,
+  ratioLine,
+  repeat,
+  summary,
+  turn,
+  turnLine,
+  writeResults,
+} from "./http-turns";
+import { cookieHeader, signedInApp } from "./in-process";
 import { startBarePeer } from "./peers/bare-device-list";
 
 interface Case {
@@ -48,52 +53,6 @@ interface Case {
   old: [where: string, order: string, offset: number];
 }
 
-interface Turn {
-  p50: number;
-  p99: number;
-  max: number;
-  rps: number;
-}
-
-/** The machine's CPUs, counted before this process is pinned to one of them. */
-const CPUS = os.availableParallelism();
-
-/** Whether the servers (this process) and the load generator each get a CPU of their own. */
-function pin(): boolean {
-  const pinned = CPUS >= 2 && spawnSync("taskset", ["-V"]).status === 0;
-  if (pinned) spawnSync("taskset", ["-a", "-pc", "0", String(process.pid)]);
-  return pinned;
-}
-
-/** One turn of the load generator (bench/load-http.mjs) against `port`. */
-async function turn(
-  pinned: boolean,
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  requests = REQUESTS,
-  concurrency = CONCURRENCY,
-): Promise<Turn> {
-  const script = fileURLToPath(new URL("./load-http.mjs", import.meta.url));
-  const args = [
-    script,
-    JSON.stringify({ port, path, headers, requests, concurrency, warmup: WARMUP }),
-  ];
-  const child = pinned
-    ? spawn("taskset", ["-c", "1", process.execPath, ...args], {
-        stdio: ["ignore", "pipe", "inherit"],
-      })
-    : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  await once(child, "close");
-  const result = JSON.parse(out) as Turn & { failed: number };
-  if (result.failed > 0) throw new Error(`${path}: ${result.failed} answers were not 200`);
-  return result;
-}
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => value.toFixed(1).padStart(6);
 
 /**
@@ -110,69 +69,49 @@ async function measureHttp(
   const port = (app.server.address() as AddressInfo).port;
   const peer = DATABASE_URL ? await startBarePeer(DATABASE_URL, DEVICE_LIST_COUNT_CAP) : undefined;
   const pinned = pin();
+  const load = (
+    at: number,
+    path: string,
+    headers: Record<string, string>,
+    requests = REQUESTS,
+    concurrency = CONCURRENCY,
+  ) => turn(pinned, { port: at, path, headers, requests, concurrency, warmup: WARMUP });
   process.stdout.write(
     `  new approach over HTTP, ${PAIRS} turns of ${REQUESTS} requests${peer ? " beside the bare peer" : ""}${pinned ? ", servers on CPU 0, load on CPU 1" : ""}:\n`,
   );
   const results = [];
   for (const c of cases) {
-    const ours: Turn[] = [];
-    const theirs: Turn[] = [];
-    for (let i = 0; i < PAIRS; i++) {
-      // Who goes first alternates, so that neither always meets a warmer cache.
-      if (peer && i % 2 === 1) theirs.push(await turn(pinned, peer.port, c.peer, {}));
-      ours.push(await turn(pinned, port, c.url, headers));
-      if (peer && i % 2 === 0) theirs.push(await turn(pinned, peer.port, c.peer, {}));
-    }
-    const alone = await turn(pinned, port, c.url, headers, 200, 1);
-    const ratios = theirs.map((t, i) => ours[i]!.rps / t.rps);
-    const summary = (turns: Turn[]) => ({
-      p50: median(turns.map((t) => t.p50)),
-      p99: median(turns.map((t) => t.p99)),
-      rps: median(turns.map((t) => t.rps)),
-    });
+    const ask = () => load(port, c.url, headers);
+    const { ours, theirs, ratio } = peer
+      ? await paired(PAIRS, ask, () => load(peer.port, c.peer, {}))
+      : { ours: await repeat(PAIRS, ask), theirs: [], ratio: undefined };
+    const alone = await load(port, c.url, headers, 200, 1);
     const netfleet = { ...summary(ours), one_caller_p99: alone.p99 };
-    const ratio = { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
-    const oldP99 = quantile(old.get(c.name)!, 0.99);
+    const oldTimes = old.get(c.name);
+    const oldP99 = oldTimes && quantile(oldTimes, 0.99);
     results.push({
       case: c.name,
       netfleet,
-      ...(peer ? { peer: summary(theirs), throughput_ratio: ratio } : {}),
-      old_p99: oldP99,
+      ...(ratio ? { peer: summary(theirs), throughput_ratio: ratio } : {}),
+      ...(oldP99 ? { old_p99: oldP99 } : {}),
     });
-    const line = (t: { p50: number; p99: number; rps: number }) =>
-      `p50 ${ms(t.p50)} p99 ${ms(t.p99)} ms ${t.rps.toFixed(0).padStart(5)}/s`;
     process.stdout.write(
-      `    ${c.name.padEnd(26)} ${line(netfleet)}` +
-        (peer
-          ? `   peer ${line(summary(theirs))}   ratio ${ratio.median.toFixed(2)} (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`
-          : "") +
-        `   one caller p99 ${ms(alone.p99)} ms   old p99 / new ${(oldP99 / netfleet.p99).toFixed(0)}×\n`,
+      `    ${c.name.padEnd(26)} ${turnLine(netfleet)}` +
+        (ratio ? `   peer ${turnLine(summary(theirs))}   ratio ${ratioLine(ratio)}` : "") +
+        `   one caller p99 ${ms(alone.p99)} ms` +
+        (oldP99 ? `   old p99 / new ${(oldP99 / netfleet.p99).toFixed(0)}×` : "") +
+        "\n",
     );
   }
   await peer?.close();
-  const dir = fileURLToPath(new URL("./results/", import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    `${dir}devices-list-${DATABASE_URL ? "postgresql" : "pglite"}.json`,
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        machine: {
-          cpus: CPUS,
-          model: os.cpus()[0]?.model,
-          memory_gb: Math.round(os.totalmem() / 2 ** 30),
-        },
-        devices: DEVICES,
-        concurrency: CONCURRENCY,
-        requests: REQUESTS,
-        pairs: PAIRS,
-        pinned,
-        results,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
+  writeResults(`devices-list-${DATABASE_URL ? "postgresql" : "pglite"}`, {
+    devices: DEVICES,
+    concurrency: CONCURRENCY,
+    requests: REQUESTS,
+    pairs: PAIRS,
+    pinned,
+    results,
+  });
 }
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -292,25 +231,7 @@ async function measure(label: string, database: Database) {
   process.stdout.write(`\n${label}: ${DEVICES} devices, ${CONCURRENCY} callers at once\n`);
   const admin = await fill(database);
   const db = database.db;
-  const env = parseEnv({
-    LOG_LEVEL: "silent",
-    SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
-    WEB_DIST_DIR: "/nonexistent",
-    MQTT_PORT: "0",
-  });
-  const app = await buildApp({ env, database, logger: false });
-  const signIn = await app.inject({
-    method: "POST",
-    url: "/account/sign-in",
-    payload: { email: admin.email, password: admin.password },
-    headers: { "x-xsrf-token": "b" },
-    cookies: { "XSRF-TOKEN": "b" },
-  });
-  // What the console's browser holds after signing in, its XSRF cookie too.
-  const cookies = {
-    "XSRF-TOKEN": "b",
-    ...Object.fromEntries(signIn.cookies.map((c) => [c.name, c.value])),
-  };
+  const { app, cookies } = await signedInApp(database, admin);
   const [deep] = resultRows<{ name: string; id: number }>(
     await db.execute(`select name, id from devices order by name, id offset ${DEEP - 1} limit 1`),
   );
@@ -324,6 +245,12 @@ async function measure(label: string, database: Database) {
     0,
   ];
   const cases: Case[] = [
+    {
+      name: "device by id",
+      url: `/api/devices/${deep!.id}`,
+      peer: `/device/${deep!.id}`,
+      old: [`devices.id = ${deep!.id}`, "devices.id", 0],
+    },
     {
       name: "first page",
       url: "/api/devices?limit=25",
@@ -360,6 +287,12 @@ async function measure(label: string, database: Database) {
       peer: "/?status=1&order=model",
       old: ["devices.status = 1", "devices.model, devices.id desc", 0],
     },
+    {
+      name: "50 online, by model",
+      url: "/api/devices?limit=50&status=online&sort=model",
+      peer: "/?status=1&order=model&limit=50",
+      old: ["devices.status = 1", "devices.model, devices.id desc", 0],
+    },
   ];
 
   // BENCH_CASES=search,online runs only the cases whose names contain one of these words.
@@ -367,33 +300,32 @@ async function measure(label: string, database: Database) {
   if (only)
     cases.splice(0, cases.length, ...cases.filter((c) => only.some((w) => c.name.includes(w))));
 
-  process.stdout.write(`  old approach (exact count, offset, no sort indexes):\n`);
-  for (const index of SORT_INDEXES) {
-    await db.execute(`drop index if exists ${index.split(" ")[2]}`);
-  }
   const old = new Map<string, number[]>();
-  for (const c of cases) {
-    const times = await load(oldList(db, ...c.old), OLD_REQUESTS);
-    old.set(c.name, times);
+  if (process.env.BENCH_OLD !== "0") {
+    process.stdout.write(`  old approach (exact count, offset, no sort indexes):\n`);
+    for (const index of SORT_INDEXES) {
+      await db.execute(`drop index if exists ${index.split(" ")[2]}`);
+    }
+    for (const c of cases) {
+      const times = await load(oldList(db, ...c.old), OLD_REQUESTS);
+      old.set(c.name, times);
+      process.stdout.write(
+        `    ${c.name.padEnd(26)} p50 ${quantile(times, 0.5).toFixed(1).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(1).padStart(8)} ms\n`,
+      );
+    }
+    const building = performance.now();
+    for (const index of SORT_INDEXES) await db.execute(index);
+    await refreshPlannerStatistics(db);
     process.stdout.write(
-      `    ${c.name.padEnd(26)} p50 ${quantile(times, 0.5).toFixed(1).padStart(8)} ms   p99 ${quantile(times, 0.99).toFixed(1).padStart(8)} ms\n`,
+      `  (migration 0007's indexes built in ${((performance.now() - building) / 1000).toFixed(1)} s)\n`,
     );
   }
-  const building = performance.now();
-  for (const index of SORT_INDEXES) await db.execute(index);
-  await refreshPlannerStatistics(db);
-  process.stdout.write(
-    `  (migration 0007's indexes built in ${((performance.now() - building) / 1000).toFixed(1)} s)\n`,
-  );
 
-  const cookie = Object.entries(cookies)
-    .map(([name, value]) => `${name}=${value}`)
-    .join("; ");
-  await measureHttp(app, { cookie }, cases, old);
+  await measureHttp(app, { cookie: cookieHeader(cookies) }, cases, old);
   // The database's share: the same pages straight through the repository (a pool of ten).
   const scope = { companyPath: "1/", global: true };
   process.stdout.write(`  the repository alone, ${CONCURRENCY} callers in this process:\n`);
-  for (const c of cases) {
+  for (const c of cases.filter((c) => c.url.startsWith("/api/devices?"))) {
     const query = deviceListQuerySchema.parse(
       Object.fromEntries(new URLSearchParams(c.url.split("?")[1])),
     );

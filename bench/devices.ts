@@ -36,6 +36,7 @@ import type { SimulatedTraits } from "../apps/agent/src/simulation";
 import { openDatabase } from "../apps/server/src/db/client";
 import { deviceTelemetry } from "../apps/server/src/db/schema";
 import { type DatabaseLocation, onEachDatabase } from "./databases";
+import { writeResults } from "./http-turns";
 import { cpuSeconds, type IngestCounts, pause, startServer, stopChild } from "./server-process";
 
 const { values: args } = parseArgs({
@@ -259,6 +260,9 @@ async function runFleet(
   return { connect, simulatorRss, steady, saturated };
 }
 
+/** Each engine's figures, for bench/results/ingest.json. */
+const figures: Record<string, unknown>[] = [];
+
 async function engine(label: string, database: DatabaseLocation) {
   const state = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-")), "fleet.json");
   const server = await startServer(database);
@@ -353,6 +357,27 @@ async function engine(label: string, database: DatabaseLocation) {
       `${b.simulatorCpu.toFixed(0)} %`,
     );
   }
+  const per = (side: { cpu: number; received: number }) => side.cpu / Math.max(1, side.received);
+  figures.push({
+    engine: label,
+    devices: DEVICES,
+    connect_seconds: { server: serverResult.connect, baseline: baselineResult.connect },
+    ...Object.fromEntries(
+      (["steady", "saturated"] as const).map((key) => {
+        const [s, b] = [serverResult[key], baselineResult[key]];
+        return [
+          key,
+          {
+            server: s,
+            baseline: b,
+            received_ratio: s.received / Math.max(1, b.received),
+            rows_ratio: s.rows / Math.max(1, b.rows),
+            cpu_per_message_ratio: per(s) / Math.max(1e-9, per(b)),
+          },
+        ];
+      }),
+    ),
+  });
   process.stdout.write(
     `  device_telemetry rows in the database: ${n(final.rowsBefore)} after the server, ${n(final.rowsAfter - final.rowsBefore)} written by the baseline; simulator RSS with all devices online ${mb(serverResult.simulatorRss)}\n`,
   );
@@ -361,5 +386,6 @@ async function engine(label: string, database: DatabaseLocation) {
 if (args["baseline-subscriber"]) await baselineSubscriber(args["baseline-subscriber"]);
 else {
   await onEachDatabase({ postgres: args.postgres, postgresOnly: args["postgres-only"] }, engine);
+  writeResults("ingest", { rate: RATE, engines: figures });
   process.exit(0);
 }

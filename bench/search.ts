@@ -11,14 +11,13 @@
 import { performance } from "node:perf_hooks";
 import { SEARCH_CATEGORY_DEFINITIONS, SEARCH_QUERY } from "@netfleet/contracts/schemas/search";
 import { FIXED_ROLES } from "@netfleet/contracts/roles";
-import { buildApp } from "../apps/server/src/app";
 import { refreshPlannerStatistics } from "../apps/server/src/db/bootstrap";
 import { openDatabase, type Database } from "../apps/server/src/db/client";
 import { devices, tags, users } from "../apps/server/src/db/schema";
-import { parseEnv } from "../apps/server/src/env";
 import { bootstrapFirstAdmin, syncFixedRoles } from "../apps/server/src/modules/accounts/bootstrap";
 import { hashPassword } from "../apps/server/src/modules/accounts/passwords";
 import { companiesRepo } from "../apps/server/src/modules/companies/companies.repo";
+import { signedInApp } from "./in-process";
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const COMPANIES = 200;
@@ -144,21 +143,7 @@ function percentiles(times: number[]) {
 
 async function measure(label: string, database: Database) {
   const admin = await fill(database);
-  const env = parseEnv({
-    LOG_LEVEL: "silent",
-    SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
-    WEB_DIST_DIR: "/nonexistent",
-    MQTT_PORT: "0",
-  });
-  const app = await buildApp({ env, database, logger: false });
-  const signIn = await app.inject({
-    method: "POST",
-    url: "/account/sign-in",
-    payload: { email: admin.email, password: admin.password },
-    headers: { "x-xsrf-token": "b" },
-    cookies: { "XSRF-TOKEN": "b" },
-  });
-  const cookies = Object.fromEntries(signIn.cookies.map((c) => [c.name, c.value]));
+  const { app, cookies } = await signedInApp(database, admin);
   const get = async (url: string) => {
     const t0 = performance.now();
     const res = await app.inject({ method: "GET", url, cookies });

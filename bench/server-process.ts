@@ -1,5 +1,5 @@
 /**
- * The server as the device benchmarks meet it: `node apps/server/src/main.ts` in its own
+ * The server as the device benchmarks meet it: the compiled server `npm start` runs, in its own
  * process (so its CPU and memory are its own to measure), on the embedded database in
  * `dataDir` or on PostgreSQL at `url`, with a signed-in administrator session, its device
  * ingest counters from /metrics, and the end of an action as its status channel tells it.
@@ -16,7 +16,7 @@ import {
   type ChannelMessage,
   REALTIME_PATH,
 } from "@netfleet/contracts/events";
-import { freePort, HttpAgent, pause } from "../apps/server/src/test/server-process";
+import { freePort, HttpAgent, pause, serverArgs } from "../apps/server/src/test/server-process";
 import type { DatabaseLocation } from "./databases";
 
 export { pause };
@@ -82,34 +82,53 @@ export async function stopChild(child: ChildProcess) {
 
 export type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
+/** Polls `url`/healthz until it answers 200; throws with `output()` once `child` has exited. */
+export async function untilHealthy(url: string, child: ChildProcess, output: () => string) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url} exited:\n${output()}`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await pause(250);
+  }
+}
+
 /**
- * Starts the server and signs the administrator in. On PostgreSQL uploads go to a
+ * Starts the server and waits until /healthz answers. On PostgreSQL uploads go to a
  * temporary directory (the default, ./data, is the repository's); `stop()` removes it.
+ * `pinned` runs it on the first CPU (taskset).
  */
-export async function startServer(database: DatabaseLocation) {
+export async function spawnServer(database: DatabaseLocation, pinned = false) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const scratch = database.dataDir
     ? undefined
     : fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-files-"));
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      // Download links in firmware tasks point here.
-      PUBLIC_URL: url,
-      MQTT_PORT: "0",
-      LOG_LEVEL: "warn",
-      WEB_DIST_DIR: "/nonexistent",
-      NETFLEET_ADMIN_EMAIL: ADMIN.email,
-      NETFLEET_ADMIN_PASSWORD: ADMIN.password,
-      DATA_DIR: database.dataDir ?? scratch!,
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
+  const command = [process.execPath, ...serverArgs()];
+  const child = spawn(
+    pinned ? "taskset" : command[0]!,
+    pinned ? ["-c", "0", ...command] : command.slice(1),
+    {
+      cwd: repoRoot,
+      env: {
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        // Download links in firmware tasks point here.
+        PUBLIC_URL: url,
+        MQTT_PORT: "0",
+        LOG_LEVEL: "warn",
+        WEB_DIST_DIR: "/nonexistent",
+        NETFLEET_ADMIN_EMAIL: ADMIN.email,
+        NETFLEET_ADMIN_PASSWORD: ADMIN.password,
+        DATA_DIR: database.dataDir ?? scratch!,
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
@@ -117,7 +136,18 @@ export async function startServer(database: DatabaseLocation) {
     await stopChild(child);
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   };
+  try {
+    await untilHealthy(url, child, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, pid: child.pid!, stop };
+}
 
+/** Starts the server (spawnServer) and signs the administrator in. */
+export async function startServer(database: DatabaseLocation) {
+  const { url, pid, stop } = await spawnServer(database);
   const agent = new HttpAgent(url);
   /** The answer's JSON; anything but 2xx throws, with what the server said. */
   const json = async (res: Response, what: string) => {
@@ -128,19 +158,7 @@ export async function startServer(database: DatabaseLocation) {
   const call = async <T>(method: string, route: string, body?: unknown) =>
     (await json(await agent.request(method, route, body), `${method} ${route}`)) as T;
   const metrics = async () => (await fetch(`${url}/metrics`)).text();
-
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      if (
-        await fetch(`${url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await pause(250);
-    }
     await agent.signIn(ADMIN);
   } catch (err) {
     await stop();
@@ -149,7 +167,7 @@ export async function startServer(database: DatabaseLocation) {
 
   return {
     url,
-    pid: child.pid!,
+    pid,
     call,
     stop,
     /** The server's /metrics, as Prometheus text. */

@@ -4,7 +4,8 @@
  * tags, and the matches counted up to the cap), and `JSON.stringify`. No routing library,
  * no authentication, no validation: what any server must at least spend on such a page.
  *
- *   GET /?order=id|name|model [&after_name=…&after_id=…] [&q=…] [&status=1]
+ *   GET /?order=id|name|model [&after_name=…&after_id=…] [&q=…] [&status=1] [&limit=25]
+ *   GET /device/ID
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -28,7 +29,28 @@ const ORDERS: Record<string, string> = {
 export async function startBarePeer(url: string, cap: number) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const server = http.createServer((req, res) => {
-    const query = new URL(req.url ?? "/", "http://peer").searchParams;
+    const url = new URL(req.url ?? "/", "http://peer");
+    const query = url.searchParams;
+    const one = /^\/device\/(\d+)$/.exec(url.pathname);
+    if (one) {
+      pool
+        .query(
+          `select ${COLUMNS}, d.facts, ${TAGS} from devices d join companies c on c.id = d.company_id where d.id = $1`,
+          [Number(one[1])],
+        )
+        .then(
+          (result) => {
+            res.writeHead(result.rows.length ? 200 : 404, { "content-type": "application/json" });
+            res.end(JSON.stringify({ success: true, data: result.rows[0] as unknown }));
+          },
+          (error: unknown) => {
+            res.writeHead(500);
+            res.end(String(error));
+          },
+        );
+      return;
+    }
+    const limit = Math.min(100, Number(query.get("limit") ?? 25));
     const where: string[] = [];
     const values: unknown[] = [];
     const q = query.get("q");
@@ -51,12 +73,14 @@ export async function startBarePeer(url: string, cap: number) {
         (select count(*)::integer from (select 1 from devices d where ${matching} limit ${cap + 1}) m) as total
       from devices d join companies c on c.id = d.company_id
       where ${page.length ? page.join(" and ") : "true"}
-      order by ${ORDERS[query.get("order") ?? "id"]} limit 26`;
+      order by ${ORDERS[query.get("order") ?? "id"]} limit ${limit + 1}`;
     pool.query(sql, values).then(
       (result) => {
         const total = (result.rows[0] as { total?: number } | undefined)?.total ?? 0;
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ success: true, data: result.rows.slice(0, 25), meta: { total } }));
+        res.end(
+          JSON.stringify({ success: true, data: result.rows.slice(0, limit), meta: { total } }),
+        );
       },
       (error: unknown) => {
         res.writeHead(500);
