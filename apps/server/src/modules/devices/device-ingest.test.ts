@@ -158,6 +158,19 @@ describe("device traffic buffers", () => {
     ]);
   });
 
+  it("does not take a device that came online and left again before a flush for one coming online", async () => {
+    const db = slowDatabase();
+    db.release();
+    const { ingest } = setup((batch) => db.write(batch));
+    ingest.state({ id: 7, status: 1, seenAt: new Date(1_000) });
+    ingest.announce(7);
+    ingest.state({ id: 8, status: 1, seenAt: new Date(1_000) });
+    ingest.announce(8);
+    ingest.state({ id: 7, status: 0, seenAt: new Date(2_000) });
+    await ingest.flush();
+    expect(db.batches[0]!.announced).toEqual([8]);
+  });
+
   it("runs one flush at a time however often one is asked for, and goes on after a failed one", async () => {
     let calls = 0;
     let running = 0;

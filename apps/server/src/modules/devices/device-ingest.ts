@@ -87,7 +87,8 @@ export function createIngest(opts: IngestOptions) {
       activity,
       results,
       progress: [...progress.values()],
-      announced: [...announced],
+      // Online, then its last will, in one batch: the device is gone again.
+      announced: [...announced].filter((id) => states.get(id)?.status !== 0),
     };
     states = new Map();
     telemetry = [];

@@ -82,13 +82,13 @@ export function devicesRepo(db: Db) {
       const rows = sql.join(
         states.map(
           (s) =>
-            sql`(${s.id}::integer, ${s.status}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.altitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb, ${s.timezone ?? null}::text)`,
+            sql`(${s.id}::integer, ${s.status ?? null}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.altitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb, ${s.timezone ?? null}::text)`,
         ),
         sql`, `,
       );
       const changed = await db.execute(sql`
         update ${devices} set
-          status = v.status,
+          status = coalesce(v.status, ${devices.status}),
           last_seen_at = greatest(${devices.lastSeenAt}, v.seen_at),
           firmware = coalesce(v.firmware, ${devices.firmware}),
           signal = coalesce(v.signal, ${devices.signal}),
@@ -324,7 +324,8 @@ export function devicesRepo(db: Db) {
 /** A device's state as the gateway last heard it; what it did not report is undefined. */
 export interface DeviceState {
   id: number;
-  status: number;
+  /** 1 online, 0 offline; left out, the stored status stays. */
+  status?: number | undefined;
   seenAt: Date;
   firmware?: string | undefined;
   signal?: number | undefined;

@@ -123,6 +123,46 @@ describe("a device on the embedded broker", () => {
     expect(offline.status).toBe(0);
   });
 
+  it("stays offline after its last will when a heartbeat sent before it arrives late, and comes back by heartbeat when it only fell silent", async () => {
+    const device = await enrolled();
+    const client = await connect(String(device.device_id), device.secret);
+    const topic = (kind: "status" | "telemetry") => upTopic(device.device_id, kind);
+    const heartbeat = (signal: number) =>
+      client.publishAsync(
+        topic("telemetry"),
+        JSON.stringify({ v: DEVICE_PROTOCOL_VERSION, at: Math.floor(Date.now() / 1000), signal }),
+        { qos: 1 },
+      );
+    await client.publishAsync(topic("status"), status(true), { qos: 1 });
+    await eventually(
+      () => statusOf(device.device_id),
+      (row) => row.status === 1,
+    );
+    // The will, then a heartbeat the device sent before it (held behind the gateway's backlog).
+    await client.publishAsync(topic("status"), status(false), { qos: 1 });
+    await heartbeat(-71);
+    const late = await eventually(
+      () => statusOf(device.device_id),
+      (row) => row.signal === -71,
+    );
+    expect(late).toMatchObject({ status: 0, signal: -71 });
+
+    // Online again, then silent until the sweep took it offline: its next heartbeat is news.
+    await client.publishAsync(topic("status"), status(true), { qos: 1 });
+    await eventually(
+      () => statusOf(device.device_id),
+      (row) => row.status === 1,
+    );
+    await t.database.db.update(devices).set({ status: 0 }).where(eq(devices.id, device.device_id));
+    await heartbeat(-72);
+    expect(
+      await eventually(
+        () => statusOf(device.device_id),
+        (row) => row.status === 1,
+      ),
+    ).toMatchObject({ status: 1, signal: -72 });
+  });
+
   it("is refused without its own secret, whatever it knows of its serial and MAC", async () => {
     const device = await enrolled();
     const other = await enrolled();

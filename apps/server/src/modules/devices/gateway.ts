@@ -38,6 +38,12 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/**
+ * How long after a device's last will its earlier messages may still arrive: they can wait
+ * behind a slow gateway while the will does not, and MQTT keeps order only within a topic.
+ */
+const LATE_AFTER_WILL_MS = 60_000;
+
 const intOrUndefined = (n: number | undefined) => (n !== undefined && n <= INT_MAX ? n : undefined);
 
 /**
@@ -66,12 +72,24 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return at > now + CLOCK_AHEAD_MS || at < now - opts.historyMs ? receivedAt : new Date(at);
   }
 
+  /** Devices whose offline status came last, with when, oldest first. */
+  const gone = new Map<number, number>();
+  function forgetGone(now: number) {
+    for (const [id, at] of gone) {
+      if (now - at < LATE_AFTER_WILL_MS) break;
+      gone.delete(id);
+    }
+  }
+
   function telemetry(deviceId: number, m: TelemetryMessage, seenAt: Date) {
     // smallint: dBm is stored whole.
     const signal = m.signal === undefined ? undefined : Math.round(m.signal);
+    forgetGone(seenAt.getTime());
     ingest.state({
       id: deviceId,
-      status: 1,
+      // Sent before the device's last will, it says nothing of the device now; otherwise a
+      // device the sweep took offline (silent, never disconnected) is back.
+      status: gone.has(deviceId) ? undefined : 1,
       seenAt,
       signal,
       temperature: m.temperature,
@@ -109,6 +127,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       const parsed = UP_SCHEMAS.status.safeParse(body);
       if (!parsed.success) return false;
       const m = parsed.data;
+      gone.delete(deviceId);
+      if (!m.online) gone.set(deviceId, seenAt.getTime());
+      forgetGone(seenAt.getTime());
       ingest.state({
         id: deviceId,
         status: m.online ? 1 : 0,
