@@ -36,7 +36,10 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.config.ts", "scripts/*.mjs"] },
+        projectService: {
+          allowDefaultProject: ["*.config.ts", "scripts/*.mjs"],
+          defaultProject: "tsconfig.base.json",
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

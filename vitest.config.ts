@@ -1,4 +1,16 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const webRoot = path.join(import.meta.dirname, "apps/web");
+
+/**
+ * Web test files that replace a module (`vi.mock`). They need a module graph of their own;
+ * the rest share one per worker, which spares each file re-evaluating React and Mantine.
+ */
+const webFilesThatMock = fs
+  .globSync("src/**/*.test.{ts,tsx}", { cwd: webRoot })
+  .filter((file) => fs.readFileSync(path.join(webRoot, file), "utf8").includes("vi.mock("));
 
 /**
  * Two tiers. `unit`: pure logic of contracts, server and agent in Node, and web components
@@ -31,9 +43,24 @@ export default defineConfig({
           name: "web",
           root: "./apps/web",
           include: ["src/**/*.test.{ts,tsx}"],
+          exclude: webFilesThatMock,
+          // The setup file resets what the console keeps between renders after each test.
+          isolate: false,
           environment: "jsdom",
           setupFiles: ["./src/test/setup.ts"],
           // A loaded two-core machine renders the longest lists and menus in seconds.
+          testTimeout: 20_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: "./apps/web/vite.config.ts",
+        test: {
+          name: "web-mocks",
+          root: "./apps/web",
+          include: webFilesThatMock,
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
           testTimeout: 20_000,
           maxWorkers: 2,
         },

@@ -16,7 +16,13 @@ const tiers = [
     ["Lint", "npm", ["run", "lint"]],
     ["Format", "npm", ["run", "format:check"]],
   ],
-  [["Unit tests", "npx", ["vitest", "run", "--project", "unit", "--project", "web"]]],
+  [
+    [
+      "Unit tests",
+      "npx",
+      ["vitest", "run", "--project", "unit", "--project", "web", "--project", "web-mocks"],
+    ],
+  ],
   [
     [
       "API tests on PGlite",

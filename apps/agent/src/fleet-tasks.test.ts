@@ -81,6 +81,7 @@ afterAll(async () => {
 });
 
 async function startedFleet() {
+  const from = heard.length;
   const fleet = simulate({
     server: SERVER,
     token: "unused",
@@ -97,6 +98,18 @@ async function startedFleet() {
   });
   fleets.push(fleet);
   await fleet.until((stats) => stats.online === 2, 10_000);
+  // Each device's hello has reached the observer, so that a test hears only what it caused.
+  await eventually(
+    async () =>
+      new Set(
+        heard
+          .slice(from)
+          .filter((m) => m.line.startsWith("status online"))
+          .map((m) => m.device),
+      ),
+    (online) => online.size === 2,
+    10_000,
+  );
   return fleet;
 }
 

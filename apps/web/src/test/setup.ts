@@ -1,8 +1,11 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { LANGUAGES } from "@netfleet/contracts/constants";
+import { closeAllDialogs } from "../components/ui/dialog/dialog-store";
 import { i18n, loadLanguage } from "../lib/i18n";
+import { markRefreshEnded, rememberCurrentUser } from "../lib/session-events";
 
 // The device list's charts draw with ECharts, loaded in a chunk of its own. Any test that
 // lands on a device list would end with that import still running, and React would render
@@ -43,8 +46,14 @@ if (!("scrollIntoView" in Element.prototype)) {
   Object.defineProperty(Element.prototype, "scrollIntoView", { value: () => undefined });
 }
 
+// Test files share their modules (see vitest.config.ts): what the console keeps between
+// renders starts over for each test.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  closeAllDialogs();
+  markRefreshEnded(false);
+  rememberCurrentUser({});
   void i18n.changeLanguage("en");
   window.localStorage.clear();
   for (const cookie of document.cookie.split(";")) {

@@ -17,13 +17,13 @@ import {
 import type { DialogDefinition } from "./dialog-types";
 import { forgetReminders, setReminderOff } from "./reminders";
 
-vi.mock("@mantine/notifications", () => ({ notifications: { show: vi.fn() } }));
+const shown = vi.spyOn(notifications, "show");
 
 afterEach(() => {
   closeAllDialogs();
   setDialogAnalyticsSink();
   forgetReminders();
-  vi.mocked(notifications.show).mockClear();
+  shown.mockClear();
 });
 
 function open(id: string, extra: Partial<DialogDefinition> = {}) {
@@ -94,7 +94,7 @@ describe("the dialog stack", () => {
 
     expect(minimizeDialog("d6")).toBe(false);
     expect(dialogEntry("d6")?.minimized).toBe(false);
-    expect(notifications.show).toHaveBeenCalledWith(
+    expect(shown).toHaveBeenCalledWith(
       expect.objectContaining({ message: "You can not minimize more than 5 windows" }),
     );
   });
@@ -105,7 +105,7 @@ describe("the dialog stack", () => {
 
     expect(minimizeDialog("d6", { force: true })).toBe(true);
     expect(dialogEntry("d6")?.minimized).toBe(true);
-    expect(notifications.show).not.toHaveBeenCalled();
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it("FM-DIALOG-020 opening a dialog reports an analytics event", () => {
