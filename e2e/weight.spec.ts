@@ -2,10 +2,11 @@ import { expect, type Page, type Request, test } from "@playwright/test";
 import { apiAs } from "./support";
 
 /**
- * What a cold visit of the device list may fetch in JavaScript, compressed. The aim is 200 KB;
- * React DOM, React Router, TanStack Query and axios alone (the framework chunk) take 120 KB.
+ * What a cold visit of the device list may fetch in JavaScript, compressed: about 345 KB
+ * today, with some room. The aim is 200 KB; React DOM, React Router, TanStack Query and
+ * axios alone (the framework chunk) take 120 KB.
  */
-const INITIAL_JS_BUDGET = 420 * 1024;
+const INITIAL_JS_BUDGET = 360 * 1024;
 /** No single chunk past this, compressed. */
 const CHUNK_BUDGET = 150 * 1024;
 

@@ -28,6 +28,29 @@ export interface ChannelMessage<T> {
 }
 
 /**
+ * Live status of a company's devices: `private-devices.{companyId}` carries the changes of
+ * the company's devices and of every subsidiary's. A user may listen on the channel of a
+ * company in their own company tree when they may view devices.
+ */
+export const deviceStatusChannel = (companyId: number) => `private-devices.${companyId}`;
+
+/**
+ * Live status of every company's devices, for users whose role sees every company (super
+ * administrator, support) and who may view devices; nobody else may listen.
+ */
+export const ALL_DEVICES_STATUS_CHANNEL = "private-devices.all";
+
+/**
+ * The event pushed on `deviceStatusChannel` and `ALL_DEVICES_STATUS_CHANNEL`, at most twice
+ * a second per channel.
+ */
+export const DEVICES_STATUS_EVENT = "DevicesStatusUpdated";
+
+/** The realtime channel and event a user's new notifications arrive on (shell §4). */
+export const notificationChannel = (userId: number) => `private-notifications.${userId}`;
+export const NOTIFICATION_CREATED_EVENT = "WebNotificationCreated";
+
+/**
  * Progress of a long-running action, pushed as `ACTION_STATUS_EVENT` on the channel its
  * response named (`meta.channel`).
  */

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { DEFAULT_THEME, type Theme } from "@netfleet/contracts/schemas/theme";
+import type { Theme } from "@netfleet/contracts/schemas/theme";
+import { DEFAULT_THEME } from "@netfleet/contracts/theme";
 import { http } from "./http";
 
 /**

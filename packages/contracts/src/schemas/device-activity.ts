@@ -164,24 +164,7 @@ export const deviceActionAnswerSchema = z.object({
 });
 export type DeviceActionAnswer = z.infer<typeof deviceActionAnswerSchema>;
 
-/**
- * Live status of a company's devices: `private-devices.{companyId}` carries the changes of
- * the company's devices and of every subsidiary's. A user may listen on the channel of a
- * company in their own company tree when they may view devices.
- */
-export const deviceStatusChannel = (companyId: number) => `private-devices.${companyId}`;
-
-/**
- * Live status of every company's devices, for users whose role sees every company (super
- * administrator, support) and who may view devices; nobody else may listen.
- */
-export const ALL_DEVICES_STATUS_CHANNEL = "private-devices.all";
-
-/**
- * The event pushed on `deviceStatusChannel` and `ALL_DEVICES_STATUS_CHANNEL`, at most twice
- * a second per channel.
- */
-export const DEVICES_STATUS_EVENT = "DevicesStatusUpdated";
+export { ALL_DEVICES_STATUS_CHANNEL, DEVICES_STATUS_EVENT, deviceStatusChannel } from "../events";
 
 /** A device whose connection status changed. */
 export const deviceStatusChangeSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FILE_TASK_ACTIONS, type FileTaskAction } from "../device-protocol";
 import { idParamSchema, idSchema } from "./common";
 import { DEVICE_BULK_MAX_IDS, deviceSelectionShape, oneSelection } from "./devices";
+import { JOB_STATUSES, STEP_STATES } from "../action-jobs";
 
 /**
  * Firmware and configuration rollouts: a file installed on many devices by the action
@@ -112,25 +113,7 @@ export const cancelUpdatesBodySchema = z.object({
 });
 export type CancelUpdatesBody = z.infer<typeof cancelUpdatesBodySchema>;
 
-/** How an action stands as a whole: `paused` until someone resumes it. */
-export const JOB_STATUSES = ["running", "paused", "done", "failed"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-
-/**
- * Where one device's step is: `queued` (not yet run: a later wave, outside its window, or
- * waiting for the device to come online), `sending` (asked, no word back yet), then what
- * the device says (`downloading`, `installing`, `rebooting`), and how it ended.
- */
-export const STEP_STATES = [
-  "queued",
-  "sending",
-  "downloading",
-  "installing",
-  "rebooting",
-  "done",
-  "failed",
-] as const;
-export type StepState = (typeof STEP_STATES)[number];
+export { JOB_STATUSES, STEP_STATES, type JobStatus, type StepState } from "../action-jobs";
 
 /** `GET /api/devices/actions/jobs/{id}`: an action and where it stands. */
 export const jobSchema = z.object({

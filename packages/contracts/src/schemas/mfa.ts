@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, emailSchema, newPasswordSchema } from "./account";
 import { textSchema } from "./common";
+import { ENROLLABLE_MFA_METHODS, MFA_METHODS } from "../mfa";
 
 /**
  * Multi-factor authentication and password re-confirmation (forms §4).
@@ -17,30 +18,13 @@ import { textSchema } from "./common";
  * `POST /api/password-confirmation` confirms it.
  */
 
-export const MFA_METHODS = ["email", "teltonika_id", "totp"] as const;
-export type MfaMethod = (typeof MFA_METHODS)[number];
-/** The methods this server can enrol; `teltonika_id` belongs to an external identity service. */
-export const ENROLLABLE_MFA_METHODS = ["totp", "email"] as const satisfies readonly MfaMethod[];
-export type EnrollableMfaMethod = (typeof ENROLLABLE_MFA_METHODS)[number];
-
-/** Limits of the second-factor flow, shared by server and console. */
-export const MFA_LIMITS = {
-  /** Digits of an e-mailed or TOTP code. */
-  codeLength: 6,
-  /** An e-mailed code and a challenge expire after this many seconds. */
-  challengeTtlSeconds: 600,
-  /** Wrong codes a challenge accepts before it is spent. */
-  maxAttempts: 5,
-  /** Challenges a user may be sent in a day, whatever the method. */
-  maxChallengesPerDay: 50,
-  /** Codes a user may get wrong in a day, over all challenges and sign-ins. */
-  maxCodeChecksPerDay: 20,
-  /** E-mailed codes sent per user within `emailWindowSeconds`. */
-  maxEmailsPerWindow: 5,
-  emailWindowSeconds: 600,
-  /** Recovery codes issued with a TOTP enrolment; each works once instead of a TOTP code. */
-  recoveryCodeCount: 10,
-} as const;
+export {
+  ENROLLABLE_MFA_METHODS,
+  MFA_LIMITS,
+  MFA_METHODS,
+  type EnrollableMfaMethod,
+  type MfaMethod,
+} from "../mfa";
 
 /** `meta` of an `MFA_REQUIRED` answer. */
 export const mfaRequiredMetaSchema = z.object({

@@ -46,9 +46,7 @@ export const createNotificationSchema = z
   });
 export type CreateNotification = z.infer<typeof createNotificationSchema>;
 
-/** The realtime channel and event a user's new notifications arrive on (shell §4). */
-export const notificationChannel = (userId: number) => `private-notifications.${userId}`;
-export const NOTIFICATION_CREATED_EVENT = "WebNotificationCreated";
+export { NOTIFICATION_CREATED_EVENT, notificationChannel } from "../events";
 
 /** `GET /notifications` meta: `total` counts the rows the filter matches, `unseen` all of the user's unseen ones. */
 export const notificationsMetaSchema = z.object({

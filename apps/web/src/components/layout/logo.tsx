@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Group, Text, ThemeIcon, VisuallyHidden } from "@mantine/core";
 import { IconTopologyStar3 } from "@tabler/icons-react";
 import { LAYOUT } from "@netfleet/contracts/constants";
-import { DEFAULT_THEME, type Theme } from "@netfleet/contracts/schemas/theme";
+import type { Theme } from "@netfleet/contracts/schemas/theme";
+import { DEFAULT_THEME } from "@netfleet/contracts/theme";
 
 interface LogoProps {
   size?: "sm" | "lg";

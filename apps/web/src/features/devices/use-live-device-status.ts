@@ -5,9 +5,9 @@ import { fixedRoleById } from "@netfleet/contracts/roles";
 import {
   ALL_DEVICES_STATUS_CHANNEL,
   DEVICES_STATUS_EVENT,
-  type DevicesStatusUpdate,
   deviceStatusChannel,
-} from "@netfleet/contracts/schemas/device-activity";
+} from "@netfleet/contracts/events";
+import type { DevicesStatusUpdate } from "@netfleet/contracts/schemas/device-activity";
 import type { DeviceListEnvelope, DeviceListItem } from "@netfleet/contracts/schemas/devices";
 import { useChannelEvent } from "../../lib/realtime";
 import { useSignedInUser } from "../../lib/viewer";

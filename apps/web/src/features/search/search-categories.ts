@@ -6,7 +6,7 @@ import {
   SEARCH_CATEGORIES,
   SEARCH_CATEGORY_DEFINITIONS,
   type SearchCategory,
-} from "@netfleet/contracts/schemas/search";
+} from "@netfleet/contracts/search-categories";
 
 /** Where the chosen categories are kept, in this browser and in the remote preferences. */
 export const SEARCH_CATEGORIES_KEY = STORAGE_KEYS.searchCategories;

@@ -1,11 +1,11 @@
 import { SEARCH } from "@netfleet/contracts/constants";
 import { canOpenRoute, type Viewer } from "@netfleet/contracts/navigation";
 import { ROUTES, buildPath, routeByName, type RouteSpec } from "@netfleet/contracts/routes";
+import type { SearchResultItem } from "@netfleet/contracts/schemas/search";
 import {
   SEARCH_CATEGORY_DEFINITIONS,
   type SearchCategory,
-  type SearchResultItem,
-} from "@netfleet/contracts/schemas/search";
+} from "@netfleet/contracts/search-categories";
 
 /** A row of any category; a page carries the path it links to (SH-SEARCH-029). */
 export type SearchHit = SearchResultItem & { path?: string };

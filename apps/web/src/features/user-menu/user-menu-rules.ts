@@ -1,6 +1,7 @@
 import { hasPermission } from "@netfleet/contracts/permissions";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
-import { type CurrentUser, deriveUserFields } from "@netfleet/contracts/schemas/users";
+import type { CurrentUser } from "@netfleet/contracts/schemas/users";
+import { deriveUserFields } from "@netfleet/contracts/user-fields";
 
 /**
  * Who sees what in the user menu (shell §2 User menu, decisions D6 and D14). Pure, so

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Anchor, Badge, Group, NativeSelect, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { STEP_STATES, type StepState } from "@netfleet/contracts/schemas/device-updates";
+import { STEP_STATES, type StepState } from "@netfleet/contracts/action-jobs";
 import { devicePath } from "../../../lib/current-route";
 import { PagedTable } from "../paged-table";
 import { useActionJobSteps } from "./action-job-api";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { deriveUserFields } from "@netfleet/contracts/schemas/users";
+import { deriveUserFields } from "@netfleet/contracts/user-fields";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { SchemaForm } from "../../../components/ui/form/schema-form";

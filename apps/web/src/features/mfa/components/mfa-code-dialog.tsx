@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import type { AxiosResponse } from "axios";
 import { useTranslation } from "react-i18next";
-import { MFA_LIMITS } from "@netfleet/contracts/schemas/mfa";
+import { MFA_LIMITS } from "@netfleet/contracts/mfa";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { toApiRequestError } from "../../../lib/http";
 

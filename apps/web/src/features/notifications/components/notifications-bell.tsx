@@ -19,11 +19,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { routeByName } from "@netfleet/contracts/routes";
-import {
-  NOTIFICATION_CREATED_EVENT,
-  type Notification,
-  notificationChannel,
-} from "@netfleet/contracts/schemas/notifications";
+import { NOTIFICATION_CREATED_EVENT, notificationChannel } from "@netfleet/contracts/events";
+import type { Notification } from "@netfleet/contracts/schemas/notifications";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { formatDateTime } from "../../../lib/format";
 import { useChannelEvent } from "../../../lib/realtime";

@@ -13,11 +13,8 @@ import {
 import { IconAlertCircle, IconBellOff, IconChecks } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import {
-  NOTIFICATION_CREATED_EVENT,
-  type Notification,
-  notificationChannel,
-} from "@netfleet/contracts/schemas/notifications";
+import { NOTIFICATION_CREATED_EVENT, notificationChannel } from "@netfleet/contracts/events";
+import type { Notification } from "@netfleet/contracts/schemas/notifications";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ListPager } from "../../../components/ui/list-pager";

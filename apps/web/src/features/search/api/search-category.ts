@@ -1,16 +1,12 @@
 import { queryOptions, useQueries, useQueryClient } from "@tanstack/react-query";
 import { SEARCH } from "@netfleet/contracts/constants";
-import { listEnvelope } from "@netfleet/contracts/envelope";
 import {
   SEARCH_CATEGORY_DEFINITIONS,
   SEARCH_QUERY,
-  searchResultItemSchema,
   type SearchCategory,
-} from "@netfleet/contracts/schemas/search";
+} from "@netfleet/contracts/search-categories";
 import { http } from "../../../lib/http";
 import type { CategoryResult } from "../search-targets";
-
-const searchAnswerSchema = listEnvelope(searchResultItemSchema);
 
 /**
  * What a row needs beyond the shared field list, which lacks it: a tag's actions for the
@@ -41,6 +37,8 @@ export async function searchCategory(
     },
     signal,
   });
+  // The schema library arrives with the first search, not with the page.
+  const { searchAnswerSchema } = await import("./search-answer");
   const answer = searchAnswerSchema.parse(response.data);
   return { items: answer.data, total: answer.meta.total };
 }

@@ -4,10 +4,7 @@ import { IconRouterOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import {
-  DEVICES_STATUS_EVENT,
-  deviceStatusChannel,
-} from "@netfleet/contracts/schemas/device-activity";
+import { DEVICES_STATUS_EVENT, deviceStatusChannel } from "@netfleet/contracts/events";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { useBreadcrumbLabel } from "../../../../components/layout/breadcrumb-labels";
 import { RoutePage } from "../../../../components/layout/route-page";
