@@ -24,10 +24,10 @@ import { freePort, ServerProcess, serverArgs } from "../apps/server/src/test/ser
 import { precompress } from "../apps/web/precompress";
 import journeys from "../e2e/playwright.config";
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
-const webDist = path.join(repoRoot, "apps/web/dist");
+export const repoRoot = path.resolve(import.meta.dirname, "..");
+export const webDist = path.join(repoRoot, "apps/web/dist");
 /** A build of the console to compare with instead, e.g. an older one: FRONTEND_DIST=… */
-const dist = process.env.FRONTEND_DIST ? path.resolve(process.env.FRONTEND_DIST) : webDist;
+export const dist = process.env.FRONTEND_DIST ? path.resolve(process.env.FRONTEND_DIST) : webDist;
 const peerDir = path.join(repoRoot, "bench/.cache/react-admin-peer");
 const resultsFile = path.join(repoRoot, "bench/results/frontend.json");
 const DEMO = { email: "admin@demo.example.com", password: "Demo-password-1" };
@@ -90,7 +90,7 @@ const DeviceList = () => (
 );
 
 createRoot(document.getElementById("root")).render(
-  <Admin dataProvider={fakeDataProvider({ devices })}>
+  <Admin dataProvider={fakeDataProvider({ devices })} disableTelemetry>
     <Resource name="devices" list={DeviceList} />
   </Admin>,
 );
@@ -120,7 +120,7 @@ interface AppFigures {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
   const result = spawnSync(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -195,7 +195,7 @@ function figures(dist: string, loaded: Loaded[]): AppFigures {
 }
 
 /** The real server on `dist`, with its own data directory; `seed` fills it with the demo. */
-async function startServer(dist: string, seed: boolean) {
+export async function startServer(dist: string, seed: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-bench-web-"));
   const args = serverArgs();
   if (seed) {
@@ -220,20 +220,28 @@ async function startServer(dist: string, seed: boolean) {
   };
 }
 
-async function measureNetfleet(browser: Browser, dist: string): Promise<AppFigures> {
-  const server = await startServer(dist, true);
+/** The demo administrator's session on the server at `url`: its cookies, as a browser keeps them. */
+export async function signIn(url: string) {
+  const api = await request.newContext({ baseURL: url });
   try {
-    const api = await request.newContext({ baseURL: server.url });
     // Answers with the XSRF cookie the sign-in must echo.
     await api.get("/api/app-config");
     const xsrf = (await api.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
-    const signIn = await api.post("/account/sign-in", {
+    const answer = await api.post("/account/sign-in", {
       data: DEMO,
       headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf?.value ?? "") },
     });
-    if (!signIn.ok()) throw new Error(`sign-in: ${signIn.status()} ${await signIn.text()}`);
-    const state = await api.storageState();
+    if (!answer.ok()) throw new Error(`sign-in: ${answer.status()} ${await answer.text()}`);
+    return await api.storageState();
+  } finally {
     await api.dispose();
+  }
+}
+
+async function measureNetfleet(browser: Browser, dist: string): Promise<AppFigures> {
+  const server = await startServer(dist, true);
+  try {
+    const state = await signIn(server.url);
     const loaded = await visit(
       browser,
       `${server.url}/management/devices`,
@@ -246,26 +254,35 @@ async function measureNetfleet(browser: Browser, dist: string): Promise<AppFigur
   }
 }
 
-/** Installs and builds the peer; throws when its packages cannot be installed. */
-function buildPeer(): string {
-  fs.mkdirSync(path.join(peerDir, "src"), { recursive: true });
-  const manifest = `${JSON.stringify(PEER_PACKAGE, null, 2)}\n`;
-  const manifestFile = path.join(peerDir, "package.json");
+/**
+ * Installs the pinned packages of `manifest` in `dir` (under bench/.cache, never in the
+ * project), unless that very manifest is installed there already.
+ */
+export function installInCache(dir: string, manifest: object) {
+  fs.mkdirSync(dir, { recursive: true });
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  const manifestFile = path.join(dir, "package.json");
   const installed =
-    fs.existsSync(path.join(peerDir, "node_modules")) &&
+    fs.existsSync(path.join(dir, "node_modules")) &&
     fs.existsSync(manifestFile) &&
-    fs.readFileSync(manifestFile, "utf8") === manifest;
-  fs.writeFileSync(manifestFile, manifest);
-  for (const [name, text] of Object.entries(PEER_FILES)) {
-    fs.writeFileSync(path.join(peerDir, name), text);
-  }
+    fs.readFileSync(manifestFile, "utf8") === text;
+  fs.writeFileSync(manifestFile, text);
   if (!installed) {
     run(
       "npm",
       ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"],
-      peerDir,
+      dir,
     );
   }
+}
+
+/** Installs and builds the peer; throws when its packages cannot be installed. */
+export function buildPeer(): string {
+  fs.mkdirSync(path.join(peerDir, "src"), { recursive: true });
+  for (const [name, text] of Object.entries(PEER_FILES)) {
+    fs.writeFileSync(path.join(peerDir, name), text);
+  }
+  installInCache(peerDir, PEER_PACKAGE);
   const dist = path.join(peerDir, "dist");
   run(process.execPath, [path.join(peerDir, "node_modules/vite/bin/vite.js"), "build"], peerDir);
   return dist;
@@ -288,39 +305,43 @@ function row(label: string, s: Sizes) {
   return `${label.padEnd(28)}${String(s.files).padStart(6)}${String(s.rawKb).padStart(10)}${String(s.gzipKb).padStart(10)}${String(s.brotliKb).padStart(10)}`;
 }
 
-// The browser and flags the journeys use (e2e/playwright.config.ts).
-const browser = await chromium.launch(journeys.use?.launchOptions);
-try {
-  if (dist === webDist) run("npm", ["run", "build", "-w", "@netfleet/web"], repoRoot);
-  else await precompress(dist);
-  const netfleet = await measureNetfleet(browser, dist);
-  let peer: AppFigures | null = null;
+async function main() {
+  // The browser and flags the journeys use (e2e/playwright.config.ts).
+  const browser = await chromium.launch(journeys.use?.launchOptions);
   try {
-    peer = await measurePeer(browser, buildPeer());
-  } catch (error) {
+    if (dist === webDist) run("npm", ["run", "build", "-w", "@netfleet/web"], repoRoot);
+    else await precompress(dist);
+    const netfleet = await measureNetfleet(browser, dist);
+    let peer: AppFigures | null = null;
+    try {
+      peer = await measurePeer(browser, buildPeer());
+    } catch (error) {
+      console.log(
+        `The react-admin peer could not be built: ${(error as Error).message.split("\n")[0]}`,
+      );
+    }
     console.log(
-      `The react-admin peer could not be built: ${(error as Error).message.split("\n")[0]}`,
+      `\n${"".padEnd(28)}${"files".padStart(6)}${"raw KB".padStart(10)}${"gzip KB".padStart(10)}${"br KB".padStart(10)}`,
     );
+    console.log(row("Netfleet initial JS", netfleet.js));
+    console.log(row("Netfleet initial CSS", netfleet.css));
+    console.log(row("Netfleet JS loaded later", netfleet.laterJs));
+    if (peer) {
+      console.log(row("react-admin initial JS", peer.js));
+      console.log(row("react-admin initial CSS", peer.css));
+    }
+    console.log(
+      `\nlargest chunk loaded: Netfleet ${netfleet.largestChunk.file} ${netfleet.largestChunk.gzipKb} KB gzip` +
+        (peer ? `; react-admin ${peer.largestChunk.file} ${peer.largestChunk.gzipKb} KB gzip` : ""),
+    );
+    const ratio = peer ? Math.round((netfleet.js.gzipKb / peer.js.gzipKb) * 100) / 100 : null;
+    if (ratio !== null) console.log(`initial JS, gzip, Netfleet/react-admin: ${ratio}`);
+    fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+    fs.writeFileSync(resultsFile, `${JSON.stringify({ netfleet, peer, ratio }, null, 2)}\n`);
+    console.log(`\nwritten to ${path.relative(repoRoot, resultsFile)}`);
+  } finally {
+    await browser.close();
   }
-  console.log(
-    `\n${"".padEnd(28)}${"files".padStart(6)}${"raw KB".padStart(10)}${"gzip KB".padStart(10)}${"br KB".padStart(10)}`,
-  );
-  console.log(row("Netfleet initial JS", netfleet.js));
-  console.log(row("Netfleet initial CSS", netfleet.css));
-  console.log(row("Netfleet JS loaded later", netfleet.laterJs));
-  if (peer) {
-    console.log(row("react-admin initial JS", peer.js));
-    console.log(row("react-admin initial CSS", peer.css));
-  }
-  console.log(
-    `\nlargest chunk loaded: Netfleet ${netfleet.largestChunk.file} ${netfleet.largestChunk.gzipKb} KB gzip` +
-      (peer ? `; react-admin ${peer.largestChunk.file} ${peer.largestChunk.gzipKb} KB gzip` : ""),
-  );
-  const ratio = peer ? Math.round((netfleet.js.gzipKb / peer.js.gzipKb) * 100) / 100 : null;
-  if (ratio !== null) console.log(`initial JS, gzip, Netfleet/react-admin: ${ratio}`);
-  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-  fs.writeFileSync(resultsFile, `${JSON.stringify({ netfleet, peer, ratio }, null, 2)}\n`);
-  console.log(`\nwritten to ${path.relative(repoRoot, resultsFile)}`);
-} finally {
-  await browser.close();
 }
+
+if (import.meta.main) await main();

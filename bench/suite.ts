@@ -5,7 +5,7 @@
  * server named by BENCH_POSTGRES_URL (or TEST_DATABASE_URL), dropped after, and are skipped
  * without one.
  *
- *   npm run bench                                    the suite (about 25 minutes)
+ *   npm run bench                                    the suite (about 30 minutes)
  *   npm run bench -- --heavy                         also the slow variants (old list approach,
  *                                                    10 000 simulated devices)
  *   npm run bench -- --only api,realtime             some of them
@@ -88,10 +88,17 @@ const steps: Step[] = [
   },
   {
     id: "frontend",
-    name: "FE-1/2 the console's weight, beside a minimal react-admin app",
+    name: "FE-1 the console's weight, beside a minimal react-admin app",
     script: "bench/frontend.ts",
     minutes: 6,
     results: ["frontend"],
+  },
+  {
+    id: "lighthouse",
+    name: "FE-2 Lighthouse (desktop) on the device list, beside a minimal react-admin app",
+    script: "bench/lighthouse.ts",
+    minutes: 12,
+    results: ["lighthouse"],
   },
   {
     id: "memory",
