@@ -34,6 +34,7 @@ import {
   webDist,
 } from "./frontend";
 import { median, ratioLine, type Spread, spread, writeResults } from "./http-turns";
+import journeys from "../e2e/playwright.config";
 
 const PAIRS = Number(process.env.LIGHTHOUSE_PAIRS ?? 5);
 const TARGETS = { lcpMs: 1000, tbtMs: 150 };
@@ -51,13 +52,7 @@ const LIGHTHOUSE_PACKAGE = {
  */
 const CHROMIUM_FLAGS = [
   "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...(journeys.use?.launchOptions?.args ?? []),
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
 
