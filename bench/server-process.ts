@@ -16,7 +16,13 @@ import {
   type ChannelMessage,
   REALTIME_PATH,
 } from "@netfleet/contracts/events";
-import { freePort, HttpAgent, pause, serverArgs } from "../apps/server/src/test/server-process";
+import {
+  freePort,
+  HttpAgent,
+  pause,
+  SERVER_ENV,
+  serverArgs,
+} from "../apps/server/src/test/server-process";
 import type { DatabaseLocation } from "./databases";
 
 export { pause };
@@ -114,6 +120,7 @@ export async function spawnServer(database: DatabaseLocation, pinned = false) {
     {
       cwd: repoRoot,
       env: {
+        ...SERVER_ENV,
         HOST: "127.0.0.1",
         PORT: String(port),
         // Download links in firmware tasks point here.

@@ -3,6 +3,8 @@
 // so production needs no TypeScript loader. The workspace's TypeScript (the server and
 // @netfleet/contracts) is bundled; packages from node_modules stay imports. Code a module
 // imports dynamically is a chunk of its own: main.js turns source maps on before loading it.
+// The embedded database's thread runs pglite-worker.js, compiled here too, so that the
+// thread does not load Node's TypeScript stripper (a WebAssembly module of its own).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +47,7 @@ const result = await esbuild.build({
   entryPoints: {
     main: "apps/server/src/main.ts",
     "seed-demo": "apps/server/src/demo/seed-demo.ts",
+    "pglite-worker": "apps/server/src/db/pglite-worker.ts",
   },
   outdir,
   bundle: true,
@@ -59,6 +62,12 @@ const result = await esbuild.build({
   minifyWhitespace: true,
   write: false,
   logLevel: "warning",
+  // Where db/pglite-thread.ts finds the compiled worker, from its own (source) URL.
+  define: {
+    PGLITE_WORKER_FILE: JSON.stringify(
+      path.relative(path.join(root, "apps/server/src/db"), path.join(outdir, "pglite-worker.js")),
+    ),
+  },
   plugins: [externalPackages, sourceUrls],
 });
 // Each file is written whole, then renamed into place: server processes that test runs

@@ -2,11 +2,18 @@ import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import type { Reply, Request, ThreadOptions } from "./pglite-worker";
 
+/** Defined by scripts/build-server.mjs: the compiled worker, relative to this source file. */
+declare const PGLITE_WORKER_FILE: string | undefined;
+
 /**
- * The worker's source file, run as it is (Node strips its types; it imports packages only).
- * A bundle reaches it too: scripts/build-server.mjs keeps `import.meta.url` the source's URL.
+ * The compiled worker beside the bundle, or, when the sources run, the worker's source file
+ * as it is (Node strips its types; it imports packages only). scripts/build-server.mjs keeps
+ * `import.meta.url` the source's URL.
  */
-const workerFile = new URL("./pglite-worker.ts", import.meta.url);
+const workerFile = new URL(
+  typeof PGLITE_WORKER_FILE === "string" ? PGLITE_WORKER_FILE : "./pglite-worker.ts",
+  import.meta.url,
+);
 
 /** What a transaction's callback gets: statements that run inside it. */
 export interface ThreadTransaction {

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 
@@ -81,7 +81,11 @@ function recipientRefused(err: unknown): boolean {
 /** A slow or silent server fails the send with a reason instead of holding it for minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-function smtpTransport(server: SmtpServer): Transporter {
+/** nodemailer, loaded with the first message: a server that sends none does without it. */
+const loadNodemailer = () => import("nodemailer").then((module) => module.default);
+
+async function smtpTransport(server: SmtpServer): Promise<Transporter> {
+  const nodemailer = await loadNodemailer();
   return nodemailer.createTransport({
     host: server.host,
     port: server.port,
@@ -101,6 +105,14 @@ interface Channel {
   from: string;
 }
 
+/** Closes a channel's transport once it exists; one that never came about has nothing open. */
+function closeChannel(channel: Promise<Channel> | undefined) {
+  channel?.then(
+    ({ transport }) => transport.close(),
+    () => undefined,
+  );
+}
+
 /**
  * E-mail through nodemailer, to the server set from the console when there is one (read
  * for every message, so a change applies to the next), else to SMTP_URL's. Without
@@ -116,29 +128,38 @@ export function createMailer(opts: {
   storedServer?: (db: Db) => Promise<SmtpServer | null>;
   suppression?: MailSuppression;
 }): Mailer {
-  const fallback: Channel = opts.smtpUrl
-    ? {
-        route: "environment",
-        transport: nodemailer.createTransport(opts.smtpUrl),
-        from: opts.from,
-      }
-    : {
-        route: "outbox",
-        transport: nodemailer.createTransport({ jsonTransport: true }),
-        from: opts.from,
-      };
+  // Made on first use, as the module it needs is loaded then.
+  let fallback: Promise<Channel> | undefined;
+  const fallbackChannel = () =>
+    (fallback ??= loadNodemailer().then((nodemailer): Channel =>
+      opts.smtpUrl
+        ? {
+            route: "environment",
+            transport: nodemailer.createTransport(opts.smtpUrl),
+            from: opts.from,
+          }
+        : {
+            route: "outbox",
+            transport: nodemailer.createTransport({ jsonTransport: true }),
+            from: opts.from,
+          },
+    ));
   // One transport for the stored server, replaced when the settings change.
-  let stored: { key: string; channel: Channel } | undefined;
+  let stored: { key: string; channel: Promise<Channel> } | undefined;
 
   async function channel(db: Db): Promise<Channel> {
     const server = await opts.storedServer?.(db);
-    if (!server) return fallback;
+    if (!server) return fallbackChannel();
     const key = JSON.stringify(server);
     if (stored?.key !== key) {
-      stored?.channel.transport.close();
+      closeChannel(stored?.channel);
       stored = {
         key,
-        channel: { route: "settings", transport: smtpTransport(server), from: server.from },
+        channel: smtpTransport(server).then((transport) => ({
+          route: "settings",
+          transport,
+          from: server.from,
+        })),
       };
     }
     return stored.channel;
@@ -196,11 +217,12 @@ export function createMailer(opts: {
       return deliver(await record(db, message, via.route), message, via);
     },
     async route(db) {
-      return (await channel(db)).route;
+      if (await opts.storedServer?.(db)) return "settings";
+      return opts.smtpUrl ? "environment" : "outbox";
     },
     close() {
-      fallback.transport.close();
-      stored?.channel.transport.close();
+      closeChannel(fallback);
+      closeChannel(stored?.channel);
     },
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import pg from "pg";
-import { createClient } from "redis";
-import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
-import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
+import type { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
+import type { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import type { Env } from "../env";
+
+// Each adapter's packages load when REALTIME_ADAPTER names it: the redis client alone is some
+// 600 modules that a single node, on the default `memory`, would carry for nothing.
 
 /** A socket.io adapter factory (what `io.adapter()` takes) and how to let go of its connections. */
 export interface AdapterHandle {
@@ -44,6 +45,10 @@ async function connectPostgres(
   prefix: string,
   log: FastifyBaseLogger,
 ): Promise<AdapterHandle> {
+  const [{ default: pg }, { createAdapter }] = await Promise.all([
+    import("pg"),
+    import("@socket.io/postgres-adapter"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 3 });
   pool.on("error", (err) => log.error({ err }, "realtime adapter: PostgreSQL connection lost"));
   try {
@@ -62,7 +67,7 @@ async function connectPostgres(
     }
   }
   return {
-    adapter: createPostgresAdapter(pool, {
+    adapter: createAdapter(pool, {
       tableName: ATTACHMENTS_TABLE,
       channelPrefix: prefix,
       errorHandler: (err) => log.warn({ err }, "realtime adapter (postgres) error"),
@@ -77,6 +82,10 @@ async function connectRedis(
   prefix: string,
   log: FastifyBaseLogger,
 ): Promise<AdapterHandle> {
+  const [{ createClient }, { createAdapter }] = await Promise.all([
+    import("redis"),
+    import("@socket.io/redis-adapter"),
+  ]);
   let connected = false;
   const pub = createClient({
     url,
@@ -98,7 +107,7 @@ async function connectRedis(
   }
   connected = true;
   return {
-    adapter: createRedisAdapter(pub, sub, { key: prefix }),
+    adapter: createAdapter(pub, sub, { key: prefix }),
     async close() {
       await Promise.allSettled([pub.close(), sub.close()]);
     },

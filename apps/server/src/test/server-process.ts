@@ -43,6 +43,9 @@ export function ensureServerBuilt(): void {
   built = true;
 }
 
+/** The environment scripts/start.mjs adds for the server (glibc's malloc settings). */
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" };
+
 /** Node's arguments for the server as scripts/start.mjs runs it, from the repository root. */
 export function serverArgs(): string[] {
   ensureServerBuilt();
@@ -64,6 +67,7 @@ export class ServerProcess {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         MQTT_PORT: "0",
+        ...SERVER_ENV,
         ...env,
         PORT: String(port),
       },

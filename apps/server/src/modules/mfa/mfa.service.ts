@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import QRCode from "qrcode";
 import { generateSecret, generateURI } from "otplib";
 import {
   type EnrollableMfaMethod,
@@ -72,6 +71,8 @@ export async function startEnrolment(
       label: user.email,
       secret,
     });
+    // Loaded on first enrolment: the encoder and its PNG writer are no use to an idle server.
+    const { default: QRCode } = await import("qrcode");
     const svg = await QRCode.toString(otpauthUrl, { type: "svg" });
     await usersRepo(ctx.db).setMfaPending(userId, {
       type,
