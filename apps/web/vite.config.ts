@@ -79,11 +79,22 @@ export default defineConfig({
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|axios)[\\/]/,
             },
+            // Icons are a few hundred bytes each: one chunk of them all costs a request, not
+            // one per icon a page shows.
+            {
+              name: "icons",
+              test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/,
+            },
             // What the entry imports statically loads before the first screen anyway: one
             // chunk, rather than dozens of small shared ones that compress worse apart.
             {
               name: "shell",
               tags: ["$initial"],
+            },
+            // The Mantine components pages share: one chunk instead of one per component.
+            {
+              name: "mantine",
+              test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/,
             },
           ],
         },
