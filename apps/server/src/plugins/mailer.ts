@@ -128,22 +128,17 @@ export function createMailer(opts: {
   storedServer?: (db: Db) => Promise<SmtpServer | null>;
   suppression?: MailSuppression;
 }): Mailer {
+  const fallbackRoute: MailRoute = opts.smtpUrl ? "environment" : "outbox";
   // Made on first use, as the module it needs is loaded then.
   let fallback: Promise<Channel> | undefined;
   const fallbackChannel = () =>
-    (fallback ??= loadNodemailer().then((nodemailer): Channel =>
-      opts.smtpUrl
-        ? {
-            route: "environment",
-            transport: nodemailer.createTransport(opts.smtpUrl),
-            from: opts.from,
-          }
-        : {
-            route: "outbox",
-            transport: nodemailer.createTransport({ jsonTransport: true }),
-            from: opts.from,
-          },
-    ));
+    (fallback ??= loadNodemailer().then((nodemailer): Channel => ({
+      route: fallbackRoute,
+      transport: opts.smtpUrl
+        ? nodemailer.createTransport(opts.smtpUrl)
+        : nodemailer.createTransport({ jsonTransport: true }),
+      from: opts.from,
+    })));
   // One transport for the stored server, replaced when the settings change.
   let stored: { key: string; channel: Promise<Channel> } | undefined;
 
@@ -217,8 +212,7 @@ export function createMailer(opts: {
       return deliver(await record(db, message, via.route), message, via);
     },
     async route(db) {
-      if (await opts.storedServer?.(db)) return "settings";
-      return opts.smtpUrl ? "environment" : "outbox";
+      return (await opts.storedServer?.(db)) ? "settings" : fallbackRoute;
     },
     close() {
       closeChannel(fallback);
