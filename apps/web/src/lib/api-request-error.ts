@@ -1,6 +1,6 @@
-import axios from "axios";
 import type { ApiError, ErrorEnvelope } from "@netfleet/contracts/envelope";
 import { START_UP_ERROR_CODES, type ErrorCode } from "@netfleet/contracts/errors";
+import { isCancel, isHttpError } from "./http-client";
 import { i18n } from "./i18n";
 
 /**
@@ -94,7 +94,7 @@ export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
 /** Wraps anything a call can reject with; an `ApiRequestError` passes through unchanged. */
 export function toApiRequestError(error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
-  if (!axios.isAxiosError(error)) return new ApiRequestError({ status: 0, cause: error });
+  if (!isHttpError(error)) return new ApiRequestError({ status: 0, cause: error });
   const response = error.response;
   if (!response) {
     const timedOut = error.code === "ECONNABORTED" || error.code === "ETIMEDOUT";
@@ -117,7 +117,7 @@ export function isRouteChangeCancel(error: unknown): boolean {
 
 /** True for any call that was cancelled rather than failed: by its caller or by the client. */
 export function isCancelledRequest(error: unknown): boolean {
-  return axios.isCancel(error) || isRouteChangeCancel(error);
+  return isCancel(error) || isRouteChangeCancel(error);
 }
 
 /**
@@ -152,7 +152,7 @@ export type SessionStartFailure =
  */
 export function sessionStartFailure(error: unknown): SessionStartFailure {
   const hasStack = typeof (error as { stack?: unknown } | null)?.stack === "string";
-  if (hasStack && !(error instanceof ApiRequestError) && !axios.isAxiosError(error)) throw error;
+  if (hasStack && !(error instanceof ApiRequestError) && !isHttpError(error)) throw error;
   const failure = toUserRequestError(error);
   const code = START_UP_ERROR_CODES.find((c) => c === failure.code);
   return code

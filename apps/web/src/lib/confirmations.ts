@@ -1,5 +1,5 @@
-import type { AxiosResponse, InternalAxiosRequestConfig } from "axios";
 import type { ApiRequestError } from "./api-request-error";
+import type { HttpResponse, ResolvedRequestConfig } from "./http-client";
 
 /**
  * Where the HTTP client hands over answers that need the user before the call can go on
@@ -26,7 +26,7 @@ export interface MfaChallenge {
    * added (FM-MFA-006). Another `MFA_REQUIRED` comes back as a rejection instead of a new
    * challenge, so the open dialog can show it.
    */
-  resend: (code: string) => Promise<AxiosResponse>;
+  resend: (code: string) => Promise<HttpResponse>;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface MfaChallenge {
  * caller receives, or rejects with what the caller should get instead (a cancelled
  * `ApiRequestError` shows nothing).
  */
-export type MfaHandler = (challenge: MfaChallenge) => Promise<AxiosResponse>;
+export type MfaHandler = (challenge: MfaChallenge) => Promise<HttpResponse>;
 
 let passwordHandler: PasswordConfirmationHandler | undefined;
 let mfaHandler: MfaHandler | undefined;
@@ -113,12 +113,12 @@ function jsonObject(data: unknown): Record<string, unknown> | undefined {
  * left untouched, so the fields never outlive the re-send (FM-MFA-007).
  */
 export function withMfaSession(
-  config: InternalAxiosRequestConfig,
+  config: ResolvedRequestConfig,
   code: string,
   sessionUuid: string | undefined,
-): InternalAxiosRequestConfig {
+): ResolvedRequestConfig {
   const fields = { session_code: code, session_id: sessionUuid, session_uuid: sessionUuid };
-  const next: InternalAxiosRequestConfig = { ...config, mfaResend: true };
+  const next: ResolvedRequestConfig = { ...config, mfaResend: true };
   const body = jsonObject(config.data);
   if (config.data instanceof FormData) {
     const copy = new FormData();
@@ -128,7 +128,7 @@ export function withMfaSession(
   } else if (body) {
     next.data = { ...body, ...fields };
   } else {
-    next.params = { ...(config.params as Record<string, unknown> | undefined), ...fields };
+    next.params = { ...config.params, ...fields };
   }
   return next;
 }

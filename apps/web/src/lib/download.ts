@@ -1,6 +1,6 @@
-import axios from "axios";
 import { ApiRequestError, isErrorEnvelope } from "./api-request-error";
 import { http } from "./http";
+import { isHttpError } from "./http-client";
 
 /** A download path with its `:name` placeholders filled from `params` (FM-CALL-043). */
 export function downloadPath(
@@ -34,7 +34,7 @@ export function fileNameOf(disposition: string | null | undefined, fallback: str
 /** A refusal whose envelope came as a blob, read as the client reads any other. */
 async function readFailure(error: unknown): Promise<unknown> {
   const cause = error instanceof ApiRequestError ? error.cause : undefined;
-  const response = axios.isAxiosError(cause) ? cause.response : undefined;
+  const response = isHttpError(cause) ? cause.response : undefined;
   if (!response || !(response.data instanceof Blob)) return error;
   let body: unknown;
   try {
@@ -95,6 +95,5 @@ export async function download(
   } catch (error) {
     throw await readFailure(error);
   }
-  const disposition = response.headers["content-disposition"] as string | undefined;
-  save(response.data, fileNameOf(disposition, options.fallbackName));
+  save(response.data, fileNameOf(response.headers["content-disposition"], options.fallbackName));
 }

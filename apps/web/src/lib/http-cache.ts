@@ -1,5 +1,5 @@
-import type { RawAxiosResponseHeaders } from "axios";
 import { HTTP_CACHE } from "@netfleet/contracts/constants";
+import type { HttpHeaders } from "./http-client";
 
 /**
  * The HTTP client's answer cache (shell §9): a GET that asks for it with
@@ -9,12 +9,12 @@ import { HTTP_CACHE } from "@netfleet/contracts/constants";
  */
 export type HttpCacheName = keyof typeof HTTP_CACHE;
 
-/** A successful answer as the transport gave it, before the client parsed it. */
+/** A successful answer as the transport gave it. */
 export interface CachedAnswer {
   data: unknown;
   status: number;
   statusText: string;
-  headers: RawAxiosResponseHeaders;
+  headers: HttpHeaders;
 }
 
 interface Slot<V> {

@@ -1,4 +1,3 @@
-import { type AxiosAdapter, AxiosError } from "axios";
 import {
   type MockInstance,
   afterEach,
@@ -17,6 +16,7 @@ import {
   allowApiReviewHost,
   cancelPendingRequests,
   clearHttpCache,
+  HttpError,
   getSessionState,
   http,
   isAuthenticated,
@@ -60,11 +60,11 @@ afterEach(() => {
 /** What reached the transport: the full URL and the abort signal the client handed it. */
 function watchTransport(): { url: string; signal: AbortSignal }[] {
   const seen: { url: string; signal: AbortSignal }[] = [];
-  const inner = http.defaults.adapter as AxiosAdapter;
+  const inner = http.defaults.transport;
   // fakeApi() puts the original transport back when the test ends.
-  http.defaults.adapter = (config) => {
-    seen.push({ url: http.getUri(config), signal: config.signal as AbortSignal });
-    return inner(config);
+  http.defaults.transport = (request) => {
+    seen.push({ url: request.url, signal: request.signal });
+    return inner(request);
   };
   return seen;
 }
@@ -72,13 +72,13 @@ function watchTransport(): { url: string; signal: AbortSignal }[] {
 /** A transport that never gets an answer, for faults the fake server cannot produce. */
 function brokenTransport(code: string) {
   const timeouts: (number | undefined)[] = [];
-  const original = http.defaults.adapter;
-  http.defaults.adapter = (config) => {
-    timeouts.push(config.timeout);
-    return Promise.reject(new AxiosError(`Transport failed: ${code}`, code, config));
+  const original = http.defaults.transport;
+  http.defaults.transport = (request) => {
+    timeouts.push(request.timeout);
+    return Promise.reject(new HttpError(`Transport failed: ${code}`, { code }));
   };
   onTestFinished(() => {
-    http.defaults.adapter = original;
+    http.defaults.transport = original;
   });
   return { timeouts };
 }

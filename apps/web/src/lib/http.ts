@@ -1,4 +1,3 @@
-import axios, { type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { APP_VERSION, TIMEOUTS, WIRE } from "@netfleet/contracts/constants";
 import { START_UP_ERROR_CODES } from "@netfleet/contracts/errors";
 import { SESSIONLESS_PAGES, signInUrl } from "./account-paths";
@@ -10,11 +9,24 @@ import {
   readMfaChallenge,
   withMfaSession,
 } from "./confirmations";
-import type { HttpCacheName } from "./http-cache";
+import {
+  type HttpRequestConfig,
+  type HttpResponse,
+  type ResolvedRequestConfig,
+  type Transport,
+  buildUrl,
+  fetchTransport,
+  isCancel,
+  isHttpError,
+  mergeHeaders,
+  toResponse,
+  toTransportRequest,
+} from "./http-client";
 import { recordRevokeResult, recordUserRequestResult } from "./maintenance-counter";
 import {
   type Tracked,
   finishTracked,
+  sendTracked,
   sessionGeneration,
   startSessionGeneration,
   trackRequest,
@@ -38,6 +50,19 @@ export {
   type SessionStartFailure,
 } from "./api-request-error";
 export { clearHttpCache } from "./http-cache";
+export {
+  CanceledRequest,
+  HttpError,
+  isCancel,
+  isHttpError,
+  type HttpRequestConfig,
+  type HttpResponse,
+  type Method,
+  type ResolvedRequestConfig,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./http-client";
 export { ROUTE_CHANGED, cancelPendingRequests } from "./request-tracking";
 export { getSessionState, isAuthenticated, setSessionState } from "./session-events";
 
@@ -48,27 +73,6 @@ export { getSessionState, isAuthenticated, setSessionState } from "./session-eve
  * GETs to one URL answer both (D1), cancels a page's calls when the route changes,
  * refreshes an expired session once (D17) and turns every failure into an `ApiRequestError`.
  */
-
-declare module "axios" {
-  interface AxiosRequestConfig {
-    /** Set on the single retry after a session refresh, so a second 401 is final. */
-    retriedAfterRefresh?: boolean;
-    /** Set on the single retry after the server issued a fresh XSRF cookie. */
-    retriedForXsrf?: boolean;
-    /** This GET neither cancels an earlier GET to its URL nor is cancelled by a later one (D1). */
-    skipDedupe?: boolean;
-    /** Survives `cancelPendingRequests`: calls every page needs (current user, session calls). */
-    keepOnRouteChange?: boolean;
-    /** Answers this GET from the HTTP cache while a fresh copy is there (shell §9). */
-    cache?: HttpCacheName;
-    /** The client's own bookkeeping; callers never set it. */
-    trackingId?: number;
-    /** Set on the single retry after the password was confirmed (423). */
-    retriedAfterConfirmation?: boolean;
-    /** Set on a re-send carrying an MFA code: its `MFA_REQUIRED` goes back to the open dialog. */
-    mfaResend?: boolean;
-  }
-}
 
 /** Readable cookie the server keeps while a session exists (the session cookies are httpOnly). */
 export const SIGNED_IN_COOKIE = WIRE.signedInCookie;
@@ -178,41 +182,114 @@ export function serializeParams(params: Record<string, unknown>): string {
   return pairs.join("&");
 }
 
-export const http = axios.create({
-  withCredentials: true,
-  timeout: TIMEOUTS.defaultRequestMs,
-  // The request interceptor sends the token, under a cookie name that can be configured.
-  withXSRFToken: false,
-  headers: {
-    Accept: "application/json",
-    [WIRE.xhrHeader]: WIRE.xhrHeaderValue,
-    [WIRE.versionHeader]: APP_VERSION,
-  },
-  paramsSerializer: { serialize: serializeParams },
-});
-
 function pathOf(url: string): string {
   return new URL(url, window.location.href).pathname;
 }
 
-http.interceptors.request.use(
-  (config) => {
-    const base = apiBaseUrl();
-    if (base) config.baseURL = base;
-    // Never hand the token to another origin than the API's.
-    const url = http.getUri(config);
-    const origin = new URL(url, window.location.href).origin;
-    if (origin === window.location.origin || (base && origin === new URL(base).origin)) {
-      const token = readCookie(xsrfCookieName());
-      if (token) config.headers.set(WIRE.xsrfHeader, token);
-    }
-    trackRequest(config, url);
-    return config;
+type BodyMethod = "post" | "put" | "patch";
+
+export interface HttpClient {
+  /** What every call starts from; `transport` is what puts a request on the wire. */
+  defaults: {
+    transport: Transport;
+    headers: Record<string, string>;
+    timeout: number;
+    withCredentials: boolean;
+  };
+  /** The full URL `config` goes to, query included. */
+  getUri(config: HttpRequestConfig): string;
+  request<T = unknown>(config: HttpRequestConfig): Promise<HttpResponse<T>>;
+  get<T = unknown>(url: string, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+  delete<T = unknown>(url: string, config?: HttpRequestConfig): Promise<HttpResponse<T>>;
+  post<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: HttpRequestConfig,
+  ): Promise<HttpResponse<T>>;
+  put<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: HttpRequestConfig,
+  ): Promise<HttpResponse<T>>;
+  patch<T = unknown>(
+    url: string,
+    data?: unknown,
+    config?: HttpRequestConfig,
+  ): Promise<HttpResponse<T>>;
+}
+
+function withBody(method: BodyMethod) {
+  return <T = unknown>(url: string, data?: unknown, config?: HttpRequestConfig) =>
+    http.request<T>({ ...config, url, method, data });
+}
+
+export const http: HttpClient = {
+  defaults: {
+    transport: fetchTransport,
+    headers: {
+      Accept: "application/json",
+      [WIRE.xhrHeader]: WIRE.xhrHeaderValue,
+      [WIRE.versionHeader]: APP_VERSION,
+    },
+    timeout: TIMEOUTS.defaultRequestMs,
+    withCredentials: true,
   },
-  undefined,
-  // Synchronous, so that a call made just before a route change is already tracked.
-  { synchronous: true },
-);
+  getUri: (config) => buildUrl(config, serializeParams),
+  request: <T>(config: HttpRequestConfig) => {
+    try {
+      return startPass(config) as Promise<HttpResponse<T>>;
+    } catch (error) {
+      // A URL that does not parse fails the call, as any other failure does.
+      return Promise.reject(toApiRequestError(error));
+    }
+  },
+  get: (url, config) => http.request({ ...config, url, method: "get" }),
+  delete: (url, config) => http.request({ ...config, url, method: "delete" }),
+  post: withBody("post"),
+  put: withBody("put"),
+  patch: withBody("patch"),
+};
+
+function resolveConfig(config: HttpRequestConfig): ResolvedRequestConfig {
+  const { defaults } = http;
+  return {
+    ...config,
+    url: config.url ?? "",
+    method: (config.method ?? "get").toLowerCase() as ResolvedRequestConfig["method"],
+    headers: mergeHeaders(defaults.headers, config.headers),
+    timeout: config.timeout ?? defaults.timeout,
+    withCredentials: config.withCredentials ?? defaults.withCredentials,
+  };
+}
+
+function sendOnce(config: ResolvedRequestConfig, signal: AbortSignal): Promise<HttpResponse> {
+  const request = toTransportRequest(config, http.getUri(config), signal);
+  return http.defaults.transport(request).then((answer) => toResponse(answer, config));
+}
+
+/**
+ * One pass of a call: headers and tracking, the wire, then `onResponseError`. Everything
+ * up to the transport runs synchronously, so that a call made just before a route change
+ * is already tracked.
+ */
+function startPass(callerConfig: HttpRequestConfig): Promise<HttpResponse> {
+  const config = resolveConfig(callerConfig);
+  const base = apiBaseUrl();
+  if (base) config.baseURL = base;
+  // Never hand the token to another origin than the API's.
+  const url = http.getUri(config);
+  const origin = new URL(url, window.location.href).origin;
+  if (origin === window.location.origin || (base && origin === new URL(base).origin)) {
+    const token = readCookie(xsrfCookieName());
+    if (token) config.headers[WIRE.xsrfHeader.toLowerCase()] = token;
+  }
+  trackRequest(config, url);
+  return sendTracked(config, sendOnce).then(
+    (response) => finish(response.config, Promise.resolve(response)),
+    (error: unknown) =>
+      finish(isHttpError(error) ? error.config : undefined, onResponseError(error)),
+  );
+}
 
 const globalErrorListeners = new Set<(error: ApiRequestError) => void>();
 
@@ -265,12 +342,12 @@ export function refreshSession(): Promise<void> {
   return refreshInFlight;
 }
 
-function refreshable(config: InternalAxiosRequestConfig): boolean {
+function refreshable(config: ResolvedRequestConfig): boolean {
   const path = pathOf(http.getUri(config));
   if (NO_REFRESH_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
   // The console-connect screens run on a one-time key, not on a refreshable session.
   const consoleConnect = /rms-connect\/(ssh|telnet)/.test(window.location.pathname);
-  return !(consoleConnect && path === USER_CALL && config.method?.toLowerCase() === "get");
+  return !(consoleConnect && path === USER_CALL && config.method === "get");
 }
 
 function cancelled(reason: string, cause: unknown): ApiRequestError {
@@ -278,10 +355,10 @@ function cancelled(reason: string, cause: unknown): ApiRequestError {
 }
 
 async function retryAfterRefresh(
-  config: InternalAxiosRequestConfig,
+  config: ResolvedRequestConfig,
   entry: Tracked | undefined,
   failure: ApiRequestError,
-): Promise<AxiosResponse> {
+): Promise<HttpResponse> {
   // A request sent before the last refresh finished carried the old session: just resend it.
   if (!entry || entry.sentInGeneration === sessionGeneration()) {
     if (readCookie(SIGNED_IN_COOKIE) === undefined) {
@@ -303,20 +380,20 @@ async function retryAfterRefresh(
   return http.request(config);
 }
 
-async function onResponseError(error: unknown): Promise<AxiosResponse> {
-  const config = axios.isAxiosError(error) ? error.config : undefined;
+async function onResponseError(error: unknown): Promise<HttpResponse> {
+  const config = isHttpError(error) ? error.config : undefined;
   const entry = trackedOf(config);
   if (entry?.newer && config) {
     try {
       return await entry.newer.outcome;
     } catch (newerError) {
       // The newer caller gave up on its own; this one still wants the answer.
-      if (!axios.isCancel(newerError) || config.signal?.aborted) throw newerError;
+      if (!isCancel(newerError) || config.signal?.aborted) throw newerError;
       if (entry.cancelReason) throw cancelled(entry.cancelReason, newerError);
       return http.request(config);
     }
   }
-  if (axios.isCancel(error)) {
+  if (isCancel(error)) {
     throw entry?.cancelReason ? cancelled(entry.cancelReason, error) : error;
   }
   const failure = toApiRequestError(error);
@@ -352,10 +429,10 @@ async function onResponseError(error: unknown): Promise<AxiosResponse> {
 
 /** Asks for the password (FM-423); confirmed → the call is retried once, else it ends cancelled. */
 async function retryAfterConfirmation(
-  config: InternalAxiosRequestConfig,
+  config: ResolvedRequestConfig,
   confirm: (failure: ApiRequestError) => Promise<boolean>,
   failure: ApiRequestError,
-): Promise<AxiosResponse> {
+): Promise<HttpResponse> {
   let confirmed: boolean;
   try {
     confirmed = await confirm(failure);
@@ -379,9 +456,9 @@ function isOutage(error: unknown): boolean {
 
 /** Ends a pass: its outcome reaches earlier GETs it answers, and the maintenance counter. */
 function finish(
-  config: InternalAxiosRequestConfig | undefined,
-  result: Promise<AxiosResponse>,
-): Promise<AxiosResponse> {
+  config: ResolvedRequestConfig | undefined,
+  result: Promise<HttpResponse>,
+): Promise<HttpResponse> {
   const entry = finishTracked(config, result);
   // Retries and superseded GETs end inside the pass that reports the caller's outcome.
   const retry =
@@ -392,7 +469,7 @@ function finish(
   if (!entry || entry.newer || retry) {
     return result;
   }
-  const call = `${config?.method?.toUpperCase()} ${pathOf(entry.url)}`;
+  const call = `${config?.method.toUpperCase()} ${pathOf(entry.url)}`;
   const record =
     call === `GET ${USER_CALL}`
       ? recordUserRequestResult
@@ -409,9 +486,3 @@ function finish(
   }
   return result;
 }
-
-http.interceptors.response.use(
-  (response) => finish(response.config, Promise.resolve(response)),
-  (error: unknown) =>
-    finish(axios.isAxiosError(error) ? error.config : undefined, onResponseError(error)),
-);

@@ -1,16 +1,17 @@
-import axios, {
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from "axios";
 import { readHttpCache, writeHttpCache } from "./http-cache";
+import {
+  CanceledRequest,
+  type HttpResponse,
+  type ResolvedRequestConfig,
+  isHttpError,
+} from "./http-client";
 
 /**
  * The HTTP client's bookkeeping of the calls under way (shell §4 Pending requests, §7):
  * the newest of two GETs to one URL answers both (D1), a route change cancels what the
  * page started, and a session refresh re-sends the GETs that went out with the old
- * session (D17). Each pass of a call through the client is one entry, from the request
- * interceptor to the end of the response interceptor; the transport is wrapped so that
+ * session (D17). Each pass of a call through the client is one entry, from the moment it
+ * is prepared to the end of its response handling; the transport is wrapped so that
  * these decisions hold whatever the transport does with an abort signal.
  */
 
@@ -30,9 +31,9 @@ export interface Tracked {
   cancelReason: string | undefined;
   /** The newer GET to the same URL whose outcome this caller receives (D1). */
   newer: Tracked | undefined;
-  /** What the caller of this pass receives, once the response interceptor is done. */
-  readonly outcome: Promise<AxiosResponse>;
-  readonly settle: (result: Promise<AxiosResponse>) => void;
+  /** What the caller of this pass receives, once the client's response handling is done. */
+  readonly outcome: Promise<HttpResponse>;
+  readonly settle: (result: Promise<HttpResponse>) => void;
 }
 
 type WireStop = "resend" | "superseded" | "cancelled" | "caller";
@@ -47,7 +48,6 @@ class WireStopped extends Error {
 let nextTrackingId = 1;
 const tracked = new Map<number, Tracked>();
 const latestByUrl = new Map<string, Tracked>();
-const transportOf = new WeakMap<AxiosAdapter, AxiosAdapter>();
 let generation = 0;
 
 /** Counts successful session refreshes. */
@@ -55,15 +55,14 @@ export function sessionGeneration(): number {
   return generation;
 }
 
-export function trackedOf(config: InternalAxiosRequestConfig | undefined): Tracked | undefined {
+export function trackedOf(config: ResolvedRequestConfig | undefined): Tracked | undefined {
   return config?.trackingId === undefined ? undefined : tracked.get(config.trackingId);
 }
 
-function onWire(
-  transport: AxiosAdapter,
-  config: InternalAxiosRequestConfig,
-  entry: Tracked,
-): Promise<AxiosResponse> {
+/** Puts one attempt of a pass on the wire; `signal` is the one to hand the transport. */
+export type Send = (config: ResolvedRequestConfig, signal: AbortSignal) => Promise<HttpResponse>;
+
+function onWire(send: Send, config: ResolvedRequestConfig, entry: Tracked): Promise<HttpResponse> {
   const wire = new AbortController();
   entry.wire = wire;
   entry.sentInGeneration = generation;
@@ -72,72 +71,21 @@ function onWire(
     wire.signal.addEventListener("abort", () => {
       reject(new WireStopped(wire.signal.reason as WireStop));
     });
-    transport({ ...config, signal: wire.signal }).then(resolve, reject);
+    send(config, wire.signal).then(resolve, reject);
   });
 }
 
-function trackedAdapter(transport: AxiosAdapter, entry: Tracked): AxiosAdapter {
-  return async (config) => {
-    const cache = entry.reloadable ? config.cache : undefined;
-    const cached = cache && readHttpCache(cache, entry.url);
-    if (cached) return { ...cached, config, request: {} };
-    if (entry.cancelReason) throw new axios.CanceledError(entry.cancelReason, config);
-
-    const dedupe = entry.reloadable && !config.skipDedupe;
-    if (dedupe) {
-      const earlier = latestByUrl.get(entry.url);
-      if (earlier) {
-        earlier.newer = entry;
-        earlier.wire?.abort("superseded" satisfies WireStop);
-      }
-      latestByUrl.set(entry.url, entry);
-    }
-    const stopOnCallerAbort = () => entry.wire?.abort("caller" satisfies WireStop);
-    config.signal?.addEventListener?.("abort", stopOnCallerAbort);
-    try {
-      for (;;) {
-        try {
-          const response = await onWire(transport, config, entry);
-          if (cache) {
-            const { status, statusText, headers } = response;
-            const data: unknown = response.data;
-            writeHttpCache(cache, entry.url, { data, status, statusText, headers });
-          }
-          return { ...response, config };
-        } catch (error) {
-          if (error instanceof WireStopped) {
-            if (error.stop === "resend") continue;
-            // The caller's own abort reads like any axios cancel; the others are handled
-            // by the response interceptor before anyone sees them.
-            throw new axios.CanceledError(error.stop === "caller" ? undefined : error.stop, config);
-          }
-          // A retry starts from the caller's config, not from the transport's copy.
-          if (axios.isAxiosError(error)) error.config = config;
-          throw error;
-        }
-      }
-    } finally {
-      entry.wire = undefined;
-      config.signal?.removeEventListener?.("abort", stopOnCallerAbort);
-      if (dedupe && latestByUrl.get(entry.url) === entry) latestByUrl.delete(entry.url);
-    }
-  };
-}
-
-/** Starts a pass of `config` (whose full URL is `url`) and routes it through the tracker. */
-export function trackRequest(config: InternalAxiosRequestConfig, url: string): void {
-  const adapter = axios.getAdapter(config.adapter, config);
-  // A retry carries the previous pass's wrapper: wrap what it wrapped.
-  const transport = transportOf.get(adapter) ?? adapter;
+/** Starts a pass of `config` (whose full URL is `url`): the tracker now knows of it. */
+export function trackRequest(config: ResolvedRequestConfig, url: string): void {
   let settle: Tracked["settle"] = () => undefined;
-  const outcome = new Promise<AxiosResponse>((resolve) => {
+  const outcome = new Promise<HttpResponse>((resolve) => {
     settle = resolve;
   });
   // Only an earlier GET to the URL ever waits on it.
   outcome.catch(() => undefined);
   const entry: Tracked = {
     keepOnRouteChange: config.keepOnRouteChange === true,
-    reloadable: config.method?.toLowerCase() === "get" && config.responseType !== "blob",
+    reloadable: config.method === "get" && config.responseType !== "blob",
     url,
     wire: undefined,
     sentInGeneration: generation,
@@ -148,15 +96,67 @@ export function trackRequest(config: InternalAxiosRequestConfig, url: string): v
   };
   config.trackingId = nextTrackingId++;
   tracked.set(config.trackingId, entry);
-  const wrapped = trackedAdapter(transport, entry);
-  transportOf.set(wrapped, transport);
-  config.adapter = wrapped;
+}
+
+/**
+ * Sends the tracked pass of `config` through `send`: answered from the cache, or
+ * de-duplicated, cancelled, re-sent after a refresh as the tracker decides.
+ */
+export async function sendTracked(
+  config: ResolvedRequestConfig,
+  send: Send,
+): Promise<HttpResponse> {
+  const entry = trackedOf(config);
+  if (!entry) throw new Error("sendTracked: the pass was not started with trackRequest");
+  const cache = entry.reloadable ? config.cache : undefined;
+  const cached = cache && readHttpCache(cache, entry.url);
+  if (cached) return { ...cached, config };
+  if (entry.cancelReason) throw new CanceledRequest(entry.cancelReason, config);
+  if (config.signal?.aborted) throw new CanceledRequest(undefined, config);
+
+  const dedupe = entry.reloadable && !config.skipDedupe;
+  if (dedupe) {
+    const earlier = latestByUrl.get(entry.url);
+    if (earlier) {
+      earlier.newer = entry;
+      earlier.wire?.abort("superseded" satisfies WireStop);
+    }
+    latestByUrl.set(entry.url, entry);
+  }
+  const stopOnCallerAbort = () => entry.wire?.abort("caller" satisfies WireStop);
+  config.signal?.addEventListener("abort", stopOnCallerAbort);
+  try {
+    for (;;) {
+      try {
+        const response = await onWire(send, config, entry);
+        if (cache) {
+          const { data, status, statusText, headers } = response;
+          writeHttpCache(cache, entry.url, { data, status, statusText, headers });
+        }
+        return response;
+      } catch (error) {
+        if (error instanceof WireStopped) {
+          if (error.stop === "resend") continue;
+          // The caller's own abort reads like any cancel; the others are handled by the
+          // client's response handling before anyone sees them.
+          throw new CanceledRequest(error.stop === "caller" ? undefined : error.stop, config);
+        }
+        // A retry starts from the caller's config, whatever the transport's error carries.
+        if (isHttpError(error)) error.config = config;
+        throw error;
+      }
+    }
+  } finally {
+    entry.wire = undefined;
+    config.signal?.removeEventListener("abort", stopOnCallerAbort);
+    if (dedupe && latestByUrl.get(entry.url) === entry) latestByUrl.delete(entry.url);
+  }
 }
 
 /** Ends the pass of `config` with what its caller receives. */
 export function finishTracked(
-  config: InternalAxiosRequestConfig | undefined,
-  result: Promise<AxiosResponse>,
+  config: ResolvedRequestConfig | undefined,
+  result: Promise<HttpResponse>,
 ): Tracked | undefined {
   const entry = trackedOf(config);
   if (!entry || config?.trackingId === undefined) return undefined;

@@ -1,8 +1,9 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from "axios";
 import { onTestFinished } from "vitest";
-import { http } from "../lib/http";
+import { type ApiRequestError, toApiRequestError } from "../lib/api-request-error";
+import { type ResolvedRequestConfig, type Transport, http } from "../lib/http";
+import { toResponse } from "../lib/http-client";
 
-/** A request as the fake server saw it, after every interceptor ran. */
+/** A request as the fake server saw it, as the client put it on the wire. */
 export interface FakeRequest {
   method: string;
   path: string;
@@ -40,6 +41,23 @@ export function success(data: unknown, extra: Record<string, unknown> = {}): Fak
   return { status: 200, body: { success: true, data, ...extra } };
 }
 
+/** A POST the server answered with `status` and `body`, as the client reports the failure. */
+export function failedCall(status: number, body: unknown, statusText = ""): ApiRequestError {
+  const config: ResolvedRequestConfig = {
+    url: "/api/things",
+    method: "post",
+    headers: {},
+    timeout: 0,
+    withCredentials: true,
+  };
+  try {
+    toResponse({ status, statusText, headers: {}, data: body }, config);
+  } catch (error) {
+    return toApiRequestError(error);
+  }
+  throw new Error(`${status} is not a failure`);
+}
+
 function parseBody(data: unknown): unknown {
   if (typeof data !== "string") return data;
   try {
@@ -51,56 +69,45 @@ function parseBody(data: unknown): unknown {
 
 /**
  * Replaces the HTTP client's transport for the current test, so the client's own
- * interceptors (headers, refresh, errors) run for real. Unknown routes answer 404.
+ * handling (headers, refresh, errors) runs for real. Unknown routes answer 404.
  */
 export function fakeApi() {
   const handlers = new Map<string, FakeHandler>();
   const requests: FakeRequest[] = [];
-  const original = http.defaults.adapter;
+  const original = http.defaults.transport;
 
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const url = new URL(http.getUri(config), "http://localhost");
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(config.headers.toJSON())) {
-      if (typeof value === "string") headers[name.toLowerCase()] = value;
-    }
+  const transport: Transport = async (wire) => {
+    const url = new URL(wire.url, "http://localhost");
     const request: FakeRequest = {
-      method: (config.method ?? "get").toUpperCase(),
+      method: wire.method,
       path: url.pathname,
       query: url.searchParams,
       search: url.search,
-      headers,
-      body: parseBody(config.data),
-      timeout: config.timeout,
-      withCredentials: config.withCredentials,
-      responseType: config.responseType,
+      headers: { ...wire.headers },
+      body: parseBody(wire.body),
+      timeout: wire.timeout,
+      withCredentials: wire.withCredentials,
+      responseType: wire.responseType,
     };
     requests.push(request);
     const handler = handlers.get(`${request.method} ${request.path}`);
     const reply = handler
       ? await handler(request)
       : failure(404, "NOT_FOUND", `No fake for ${request.method} ${request.path}`);
-    const response = {
+    return {
       data: reply.body,
       status: reply.status,
       statusText: reply.statusText ?? "",
-      headers: reply.headers ?? {},
-      config,
-      request: {},
+      // Names in lower case, as fetch gives them.
+      headers: Object.fromEntries(
+        Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+      ),
     };
-    if (reply.status >= 200 && reply.status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${reply.status}`,
-      reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-      config,
-      {},
-      response,
-    );
   };
 
-  http.defaults.adapter = adapter;
+  http.defaults.transport = transport;
   onTestFinished(() => {
-    http.defaults.adapter = original;
+    http.defaults.transport = original;
   });
 
   return {

@@ -1,10 +1,9 @@
 import { notifications } from "@mantine/notifications";
-import type { AxiosResponse } from "axios";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDialog } from "../../components/ui/dialog/dialog-store";
 import type { DialogDefinition } from "../../components/ui/dialog/dialog-types";
 import type { MfaChallenge } from "../../lib/confirmations";
-import { ApiRequestError, isCancelledRequest } from "../../lib/http";
+import { ApiRequestError, type HttpResponse, isCancelledRequest } from "../../lib/http";
 import { askForPassword, handleMfaChallenge } from "./confirmation-handlers";
 import type { MfaCodeDialogProps } from "./components/mfa-code-dialog";
 import type { PasswordConfirmDialogProps } from "./components/password-confirm-dialog";
@@ -35,7 +34,7 @@ function challenge(method: string | undefined, message = "Second factor needed")
       errors: message ? [{ code: "MFA_REQUIRED", message, source: null }] : [],
       message: "",
     }),
-    resend: vi.fn(() => Promise.resolve({ status: 200 } as AxiosResponse)),
+    resend: vi.fn(() => Promise.resolve({ status: 200 } as HttpResponse)),
   };
 }
 
@@ -63,7 +62,7 @@ describe("password confirmation", () => {
 
 describe("the MFA challenge", () => {
   it("FM-MFA-004 e-mail opens the Enter authentication code dialog and resolves with the response", async () => {
-    const response = { status: 200 } as AxiosResponse;
+    const response = { status: 200 } as HttpResponse;
     const result = handleMfaChallenge(challenge("email"));
     const dialog = opened<MfaCodeDialogProps>();
     expect(dialog.title).toBe("Enter authentication code");

@@ -1,12 +1,11 @@
 import { notifications } from "@mantine/notifications";
-import type { AxiosResponse } from "axios";
 import { openDialog } from "../../components/ui/dialog/dialog-store";
 import {
   type MfaChallenge,
   setMfaHandler,
   setPasswordConfirmationHandler,
 } from "../../lib/confirmations";
-import { ApiRequestError } from "../../lib/http";
+import { ApiRequestError, type HttpResponse } from "../../lib/http";
 import { i18n } from "../../lib/i18n";
 import { MfaCodeDialog, type MfaCodeDialogProps } from "./components/mfa-code-dialog";
 import { MfaIdDialog } from "./components/mfa-id-dialog";
@@ -47,7 +46,7 @@ export function askForPassword(failure: ApiRequestError): Promise<boolean> {
   });
 }
 
-function codeDialog(challenge: MfaChallenge, method: "email" | "totp"): Promise<AxiosResponse> {
+function codeDialog(challenge: MfaChallenge, method: "email" | "totp"): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     let settled = false;
     openDialog<MfaCodeDialogProps>({
@@ -74,7 +73,7 @@ function codeDialog(challenge: MfaChallenge, method: "email" | "totp"): Promise<
   });
 }
 
-function idDialog(challenge: MfaChallenge): Promise<AxiosResponse> {
+function idDialog(challenge: MfaChallenge): Promise<HttpResponse> {
   return new Promise((_resolve, reject) => {
     openDialog({
       id: MFA_DIALOG_ID,
@@ -91,7 +90,7 @@ function idDialog(challenge: MfaChallenge): Promise<AxiosResponse> {
  * code, `teltonika_id` explains it is unavailable, any other method only tells the user
  * why the call failed (FM-MFA-013/014) and ends the call without a second message.
  */
-export function handleMfaChallenge(challenge: MfaChallenge): Promise<AxiosResponse> {
+export function handleMfaChallenge(challenge: MfaChallenge): Promise<HttpResponse> {
   if (challenge.method === "email" || challenge.method === "totp") {
     return codeDialog(challenge, challenge.method);
   }

@@ -1,19 +1,12 @@
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it } from "vitest";
-import { ApiRequestError, toApiRequestError } from "../../../lib/api-request-error";
+import { ApiRequestError } from "../../../lib/api-request-error";
+import { failedCall } from "../../../test/fake-api";
 import { mapFormErrors } from "./form-errors";
 
 type Entry = { code: string; message: string; source: string | null };
 
 function answer(status: number, errors: Entry[]): ApiRequestError {
   return new ApiRequestError({ status, errors });
-}
-
-/** A failed call whose body is not the envelope, as the HTTP client passes it on. */
-function rawAnswer(status: number, body: unknown, statusText = ""): ApiRequestError {
-  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-  const response = { data: body, status, statusText, headers: {}, config };
-  return toApiRequestError(new AxiosError("failed", "ERR_BAD_REQUEST", config, {}, response));
 }
 
 const ctx = { fields: ["name", "email"] };
@@ -126,16 +119,16 @@ describe("mapFormErrors", () => {
   });
 
   it("FM-ERR-012 a single error object with a source is that field's error", () => {
-    const error = rawAnswer(422, { errors: { message: "Too short", source: "name" } });
+    const error = failedCall(422, { errors: { message: "Too short", source: "name" } });
     const result = mapFormErrors(error, ctx);
     expect(result.fieldErrors).toEqual({ name: "Too short" });
     expect(result.general).toEqual([]);
   });
 
   it("FM-ERR-013 a single error object without a source shows its message, else the status text", () => {
-    const withMessage = rawAnswer(400, { errors: { message: "Quota exceeded" } }, "Bad Request");
+    const withMessage = failedCall(400, { errors: { message: "Quota exceeded" } }, "Bad Request");
     expect(mapFormErrors(withMessage, ctx).general).toEqual(["Quota exceeded"]);
-    const bare = rawAnswer(400, { errors: {} }, "Bad Request");
+    const bare = failedCall(400, { errors: {} }, "Bad Request");
     expect(mapFormErrors(bare, ctx).general).toEqual(["Bad Request"]);
   });
 
@@ -145,7 +138,7 @@ describe("mapFormErrors", () => {
   });
 
   it("FM-ERR-015 a non-object response without a message shows the fallback", () => {
-    const result = mapFormErrors(rawAnswer(502, "<html>bad gateway</html>"), ctx);
+    const result = mapFormErrors(failedCall(502, "<html>bad gateway</html>"), ctx);
     expect(result.general).toEqual(["Failed to send request. Try again later."]);
     expect(mapFormErrors(undefined, ctx).general).toEqual([
       "Failed to send request. Try again later.",

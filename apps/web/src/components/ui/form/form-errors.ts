@@ -1,6 +1,6 @@
-import axios from "axios";
 import type { ApiError } from "@netfleet/contracts/envelope";
 import { ApiRequestError } from "../../../lib/api-request-error";
+import { isHttpError } from "../../../lib/http-client";
 import { i18n } from "../../../lib/i18n";
 
 /** How a failed submit is shown once its errors are sorted (forms §8). */
@@ -42,12 +42,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The body of the answer as it came, for answers that are not the envelope. */
 function rawBody(error: unknown): unknown {
   const cause = error instanceof ApiRequestError ? error.cause : error;
-  return axios.isAxiosError(cause) ? cause.response?.data : undefined;
+  return isHttpError(cause) ? cause.response?.data : undefined;
 }
 
 function statusText(error: unknown): string {
   if (error instanceof ApiRequestError) return error.statusText;
-  const cause = axios.isAxiosError(error) ? error.response : undefined;
+  const cause = isHttpError(error) ? error.response : undefined;
   return cause?.statusText || i18n.t("http:requestFailed");
 }
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { Method } from "axios";
 import type { Permission } from "@netfleet/contracts/permissions";
 import type { ListItemRules } from "@netfleet/contracts/validation";
 import type { z } from "zod";
+import type { Method } from "../../../lib/http-client";
 
 /**
  * Declarative forms (forms §3 "Form field definition", §4 "Form submit cycle"). A screen

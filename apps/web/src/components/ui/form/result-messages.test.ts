@@ -1,14 +1,8 @@
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from "axios";
 import { describe, expect, it } from "vitest";
-import { ApiRequestError, toApiRequestError } from "../../../lib/api-request-error";
+import { ApiRequestError } from "../../../lib/api-request-error";
+import { failedCall } from "../../../test/fake-api";
 import { i18n } from "../../../lib/i18n";
 import { failureMessage, successMessage } from "./result-messages";
-
-function httpFailure(status: number, statusText: string, body: unknown = {}): ApiRequestError {
-  const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-  const response = { data: body, status, statusText, headers: {}, config };
-  return toApiRequestError(new AxiosError("failed", "ERR_BAD_RESPONSE", config, {}, response));
-}
 
 describe("successMessage", () => {
   it("FM-ERR-017 reads <Item> <verb>ed successfully", () => {
@@ -43,7 +37,7 @@ describe("failureMessage", () => {
       ],
     });
     expect(failureMessage(withErrors, options)).toBe("Name is taken");
-    const bare = httpFailure(500, "Internal Server Error");
+    const bare = failedCall(500, {}, "Internal Server Error");
     expect(failureMessage(bare, { ...options, fallback: "Could not save the tag" })).toBe(
       "Could not save the tag",
     );

@@ -1,5 +1,5 @@
-import axios from "axios";
 import { ApiRequestError, toApiRequestError } from "../../../lib/api-request-error";
+import { isHttpError } from "../../../lib/http-client";
 import { i18n } from "../../../lib/i18n";
 import type { FormSchema } from "./form-types";
 
@@ -54,7 +54,7 @@ export interface FailureMessageOptions {
 /** Whether the failure came from a request at all (an HTTP answer or a network error). */
 function hadRequest(error: unknown): boolean {
   const cause = error instanceof ApiRequestError ? error.cause : error;
-  return axios.isAxiosError(cause) && cause.config !== undefined;
+  return isHttpError(cause) && cause.config !== undefined;
 }
 
 /**
@@ -64,9 +64,7 @@ function hadRequest(error: unknown): boolean {
  */
 export function failureMessage(error: unknown, options: FailureMessageOptions): string {
   const failure =
-    error instanceof ApiRequestError || axios.isAxiosError(error)
-      ? toApiRequestError(error)
-      : undefined;
+    error instanceof ApiRequestError || isHttpError(error) ? toApiRequestError(error) : undefined;
   const first = failure?.errors.find((e) => e.message)?.message;
   if (first) return first;
   if (options.fallback) return options.fallback;

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import type { AxiosResponse } from "axios";
 import { useTranslation } from "react-i18next";
 import { MFA_LIMITS } from "@netfleet/contracts/mfa";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
-import { toApiRequestError } from "../../../lib/http";
+import { type HttpResponse, toApiRequestError } from "../../../lib/http";
 
 /** Answers to a re-sent request that leave the code dialog open (FM-MFA-008). */
 const RETRYABLE_CODES = ["MFA_REQUIRED", "CONFIRMATION_FAILED"] as const;
@@ -13,9 +12,9 @@ export interface MfaCodeDialogProps {
   /** "email": a code was mailed; "totp": the authenticator app, or a recovery code. */
   method: "email" | "totp";
   /** Re-sends the original request with the code. */
-  resend: (code: string) => Promise<AxiosResponse>;
+  resend: (code: string) => Promise<HttpResponse>;
   /** The re-sent request succeeded: the original caller receives `response`. */
-  onSuccess: (response: AxiosResponse) => void;
+  onSuccess: (response: HttpResponse) => void;
   /** The re-sent request failed for another reason: the original caller receives `error`. */
   onFailure: (error: unknown) => void;
 }
@@ -49,7 +48,7 @@ export function MfaCodeDialog({
     }
     setWaiting(true);
     setError(undefined);
-    let response: AxiosResponse;
+    let response: HttpResponse;
     try {
       response = await resend(value);
     } catch (failure) {

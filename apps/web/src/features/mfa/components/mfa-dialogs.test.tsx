@@ -1,7 +1,6 @@
 import { screen } from "@testing-library/react";
-import type { AxiosResponse } from "axios";
 import { describe, expect, it, vi } from "vitest";
-import { ApiRequestError } from "../../../lib/http";
+import { ApiRequestError, type HttpResponse } from "../../../lib/http";
 import { failure, fakeApi, success } from "../../../test/fake-api";
 import { renderPage } from "../../../test/render";
 import { MfaCodeDialog } from "./mfa-code-dialog";
@@ -13,7 +12,7 @@ function answer(status: number, code: string, message: string, source: string | 
   return new ApiRequestError({ status, errors: [{ code, message, source }] });
 }
 
-function codeDialog(resend: (code: string) => Promise<AxiosResponse>, method: "email" | "totp") {
+function codeDialog(resend: (code: string) => Promise<HttpResponse>, method: "email" | "totp") {
   const close = vi.fn();
   const onSuccess = vi.fn();
   const onFailure = vi.fn();
@@ -46,7 +45,7 @@ describe("the authentication code dialog", () => {
   });
 
   it("FM-MFA-006 confirming re-sends with the code and closes on success", async () => {
-    const response = { status: 200, data: { success: true } } as AxiosResponse;
+    const response = { status: 200, data: { success: true } } as HttpResponse;
     const resend = vi.fn(() => Promise.resolve(response));
     const { user, close, onSuccess } = codeDialog(resend, "email");
 
@@ -91,7 +90,7 @@ describe("the authentication code dialog", () => {
   });
 
   it("FM-MFA-012 the TOTP dialog also accepts a recovery code", async () => {
-    const resend = vi.fn(() => Promise.resolve({ status: 200 } as AxiosResponse));
+    const resend = vi.fn(() => Promise.resolve({ status: 200 } as HttpResponse));
     const { user } = codeDialog(resend, "totp");
 
     await user.click(screen.getByRole("button", { name: "Use a recovery code" }));
