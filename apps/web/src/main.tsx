@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { i18nReady } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { AppProviders } from "./app/providers";
+import { chooseScreen } from "./app/startup/screen-choice";
 import { registerServiceWorkerOnLoad } from "./app/startup/service-worker";
 import { StartupRoot } from "./app/startup/startup-root";
 import { installConfirmationHandlers } from "./features/mfa/confirmation-handlers";
@@ -17,6 +18,15 @@ if (import.meta.env.PROD) registerServiceWorkerOnLoad();
 
 // Calls that need the password again or a second factor ask for it in a dialog.
 installConfirmationHandlers();
+
+// The console's start, its session and its page are asked for while the language arrives.
+if (navigator.onLine && chooseScreen(window.location.pathname) === "main") {
+  void import("./app/startup/main-app").then(
+    (app) => app.startEarly(queryClient),
+    // The screen's own import retries and shows what failed.
+    () => undefined,
+  );
+}
 
 // The first screen already speaks the user's language: its chunk has arrived.
 await i18nReady;

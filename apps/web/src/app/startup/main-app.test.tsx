@@ -13,13 +13,14 @@ import {
 import { createQueryClient } from "../../lib/query-client";
 import { getCurrentUser } from "../../features/users/api/get-current-user";
 import { failure, fakeApi, success } from "../../test/fake-api";
-import { MainApp } from "./main-app";
+import { MainApp, startEarly } from "./main-app";
 import { testUser } from "../../test/users";
 
 // The real router lazily loads every page; here the console is one known element.
 vi.mock("../router", async () => {
   const { createMemoryRouter } = await import("react-router");
   return {
+    routes: [],
     createAppRouter: () =>
       createMemoryRouter([{ path: "*", element: <p>Console home</p> }], {
         initialEntries: [window.location.pathname],
@@ -27,10 +28,14 @@ vi.mock("../router", async () => {
   };
 });
 
-function renderMainApp(path = "/management/devices") {
-  window.history.replaceState(null, "", path);
+function testQueryClient() {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
+  return queryClient;
+}
+
+function renderMainApp(path = "/management/devices", queryClient = testQueryClient()) {
+  window.history.replaceState(null, "", path);
   return render(
     <AppProviders queryClient={queryClient}>
       <MainApp />
@@ -63,6 +68,20 @@ describe("main application start", () => {
 
     expect(await screen.findByText("Console home")).toBeInTheDocument();
     expect(getSessionState()).toBe("authenticated");
+  });
+
+  it("asks for the user once when the start began before the console rendered", async () => {
+    const api = answerUser(fakeApi());
+    window.history.replaceState(null, "", "/management/devices");
+    const queryClient = testQueryClient();
+    startEarly(queryClient);
+    expect(api.calls("GET", "/api/user")).toHaveLength(1);
+
+    renderMainApp("/management/devices", queryClient);
+
+    expect(await screen.findByText("Console home")).toBeInTheDocument();
+    expect(api.calls("GET", "/api/user")).toHaveLength(1);
+    expect(api.calls("GET", "/api/app-config")).toHaveLength(1);
   });
 
   it("mounts the router of a page without a session without asking for the user", async () => {

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { useTranslation } from "react-i18next";
 import { routeByName } from "@netfleet/contracts/routes";
@@ -13,7 +14,7 @@ import { SESSIONLESS_PAGES } from "../../lib/account-paths";
 import { appConfigQuery } from "../../lib/app-config";
 import { onGlobalError, setSessionState } from "../../lib/http";
 import { onMaintenanceDue } from "../../lib/maintenance-counter";
-import { createAppRouter } from "../router";
+import { createAppRouter, routes } from "../router";
 import { CrashScreen } from "./crash-screen";
 import { DocumentRouter } from "./document-router";
 import {
@@ -31,6 +32,23 @@ const ROUTER_ONLY_PAGES: readonly string[] = [
 ];
 
 type MainOutcome = StartupOutcome | { kind: "crash" };
+
+function needsSession(): boolean {
+  return !ROUTER_ONLY_PAGES.includes(window.location.pathname);
+}
+
+/**
+ * Asks for what the first page needs, the user and the page's own chunks, while the rest of
+ * the start-up is still arriving, rather than one after the other.
+ */
+export function startEarly(queryClient: QueryClient): void {
+  // The console's own start then finds the user's answer on its way (one request).
+  if (needsSession()) void startSession(queryClient).catch(() => undefined);
+  for (const { route } of matchRoutes(routes, window.location) ?? []) {
+    // The router loads them again when it starts, and gets the same modules.
+    if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
+  }
+}
 
 // One router per page load: it listens to the browser's history from its creation on.
 let appRouter: ReturnType<typeof createAppRouter> | undefined;
@@ -71,19 +89,19 @@ function NoticeScreenFor({ code, email }: { code: StartUpErrorCode; email: strin
 export function MainApp() {
   const { t } = useTranslation("startup");
   const queryClient = useQueryClient();
-  const [needsSession] = useState(() => !ROUTER_ONLY_PAGES.includes(window.location.pathname));
+  const [withSession] = useState(needsSession);
   const [outcome, setOutcome] = useState<MainOutcome | null>(() =>
-    needsSession ? null : { kind: "app" },
+    withSession ? null : { kind: "app" },
   );
 
   useEffect(() => {
     // Pages without a session still wear the installation's branding; a failure leaves
     // the unbranded look.
-    if (!needsSession) void queryClient.prefetchQuery(appConfigQuery());
-  }, [needsSession, queryClient]);
+    if (!withSession) void queryClient.prefetchQuery(appConfigQuery());
+  }, [withSession, queryClient]);
 
   useEffect(() => {
-    if (!needsSession) return;
+    if (!withSession) return;
     let live = true;
     void startSession(queryClient).then(
       (result) => {
@@ -99,7 +117,7 @@ export function MainApp() {
     return () => {
       live = false;
     };
-  }, [needsSession, queryClient]);
+  }, [withSession, queryClient]);
 
   useEffect(
     () =>
@@ -123,7 +141,7 @@ export function MainApp() {
   if (outcome === null) return <FullPageLoader label={t("loading")} />;
   switch (outcome.kind) {
     case "app":
-      return <AppRouter signedIn={needsSession} />;
+      return <AppRouter signedIn={withSession} />;
     case "signing-in":
       return <FullPageLoader label={t("signingIn")} />;
     case "notice":
