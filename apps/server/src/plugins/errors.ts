@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type {
   ConnectionError,
@@ -8,6 +7,7 @@ import type {
   FastifyRequest,
 } from "fastify";
 import fp from "fastify-plugin";
+import { nodeHttp } from "../lib/node-http";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorCode } from "@netfleet/contracts/errors";
 import type { ApiError, ErrorEnvelope } from "@netfleet/contracts/envelope";
@@ -227,7 +227,7 @@ export function answerClientError(
       errors: [{ code: "BAD_REQUEST", message, source: null }],
     } satisfies ErrorEnvelope);
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\n` +
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status] ?? "Bad Request"}\r\n` +
         "Connection: close\r\n" +
         "Content-Type: application/json; charset=utf-8\r\n" +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

@@ -1,8 +1,9 @@
-import http, { type IncomingMessage } from "node:http";
+import type { IncomingMessage } from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import type { FastifyBaseLogger } from "fastify";
+import { nodeHttp as http } from "../../lib/node-http";
 import { AppError } from "../../plugins/errors";
 import { type FileStore, type StoredFile, checkedKey } from "./file-store";
 import { EMPTY_SHA256, type S3Credentials, signV4 } from "./s3-signature";
