@@ -136,7 +136,7 @@ export default tseslint.config(
     // SQL lives in repositories and db/ (docs/ARCHITECTURE.md). Also allowed: the SQL
     // fragments repositories share for lists (lib/list-query.ts, and its test rendering them),
     // and test setup that writes rows or ages timestamps directly (test/, *-test-kit.ts,
-    // *.api.test.ts), which never runs in the server.
+    // *.api.test.ts), which never runs in the server. The same goes for node:http.
     files: ["apps/server/src/**/*.ts"],
     ignores: [
       "apps/server/src/**/*.repo.ts",
@@ -157,6 +157,12 @@ export default tseslint.config(
               message: "SQL lives in repositories (*.repo.ts) and db/; call a repository.",
             },
           ],
+          paths: ["http", "node:http"].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "Use nodeHttp from lib/node-http.ts: importing node:http loads Node's fetch client.",
+          })),
         },
       ],
     },

@@ -70,6 +70,7 @@ describe("the architecture's lint rules, on lint-fixtures/", () => {
     ["apps/web/src/lib/breaks-cycle-a.ts", "import-x/no-cycle"],
     ["apps/web/src/lib/breaks-cycle-b.ts", "import-x/no-cycle"],
     ["apps/server/src/modules/devices/breaks-sql-outside-repo.ts", "no-restricted-imports"],
+    ["apps/server/src/breaks-server-imports-node-http.ts", "no-restricted-imports"],
     ["apps/web/src/features/devices/breaks-second-form-system.ts", "no-restricted-imports"],
   ])("%s fires %s", async (file, rule) => {
     expect(await rulesFiredIn(file)).toEqual([rule]);
