@@ -60,6 +60,10 @@ function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
   return `assets/${library?.[0] ?? "[name]"}-[hash].js`;
 }
 
+/** Mantine components of the console that neither the layout nor the device list show. */
+const LATER_MANTINE =
+  "(Accordion|Code|ColorInput|ColorPicker|CopyButton|FileButton|FloatingIndicator|Image|NumberInput|Radio|SegmentedControl|Textarea|Tree)";
+
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 
 export default defineConfig({
@@ -91,10 +95,20 @@ export default defineConfig({
               name: "shell",
               tags: ["$initial"],
             },
-            // The Mantine components pages share: one chunk instead of one per component.
+            // The Mantine components pages share, but for those the device list and the layout
+            // never show: one chunk instead of one per component.
             {
               name: "mantine",
-              test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/,
+              test: new RegExp(
+                `node_modules[\\\\/](@floating-ui|@mantine(?![\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${LATER_MANTINE}))[\\\\/]`,
+              ),
+            },
+            // Those others, in a chunk of their own that the pages showing them fetch.
+            {
+              name: "mantine-more",
+              test: new RegExp(
+                `node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${LATER_MANTINE}|react-number-format)[\\\\/]`,
+              ),
             },
           ],
         },
