@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { AppProviders } from "../providers";
 import { browserLocation } from "../../lib/browser-location";
 import {
@@ -11,6 +11,7 @@ import {
   setSessionState,
 } from "../../lib/http";
 import { createQueryClient } from "../../lib/query-client";
+import { CURRENT_USER_KEY } from "../../lib/viewer";
 import { getCurrentUser } from "../../features/users/api/get-current-user";
 import { failure, fakeApi, success } from "../../test/fake-api";
 import { MainApp, startEarly } from "./main-app";
@@ -82,6 +83,24 @@ describe("main application start", () => {
     expect(await screen.findByText("Console home")).toBeInTheDocument();
     expect(api.calls("GET", "/api/user")).toHaveLength(1);
     expect(api.calls("GET", "/api/app-config")).toHaveLength(1);
+  });
+
+  it("asks for a failing user once when the start began before the console rendered", async () => {
+    const api = fakeApi()
+      .on("GET", "/api/app-config", success({ error_reporting: null }))
+      .on("GET", "/api/user", failure(503, "SERVICE_UNAVAILABLE", "Down for a moment."));
+    window.history.replaceState(null, "", "/management/devices");
+    const queryClient = testQueryClient();
+    startEarly(queryClient);
+    // The answer is in before the console renders.
+    await waitFor(() => expect(queryClient.getQueryState(CURRENT_USER_KEY)?.status).toBe("error"));
+
+    renderMainApp("/management/devices", queryClient);
+
+    expect(
+      await screen.findByRole("heading", { name: "Netfleet is under maintenance" }),
+    ).toBeVisible();
+    expect(api.calls("GET", "/api/user")).toHaveLength(1);
   });
 
   it("mounts the router of a page without a session without asking for the user", async () => {

@@ -37,13 +37,29 @@ function needsSession(): boolean {
   return !ROUTER_ONLY_PAGES.includes(window.location.pathname);
 }
 
+const sessionStarts = new WeakMap<QueryClient, Promise<StartupOutcome>>();
+
+/**
+ * The page load's one session start, whoever asks first: a failed user call is not asked
+ * again by the console's own start, which would count it twice towards maintenance.
+ */
+function sessionStart(queryClient: QueryClient): Promise<StartupOutcome> {
+  let started = sessionStarts.get(queryClient);
+  if (!started) {
+    started = startSession(queryClient);
+    // Whoever waits for it reports a defect; an early start alone reports nothing.
+    started.catch(() => undefined);
+    sessionStarts.set(queryClient, started);
+  }
+  return started;
+}
+
 /**
  * Asks for what the first page needs, the user and the page's own chunks, while the rest of
  * the start-up is still arriving, rather than one after the other.
  */
 export function startEarly(queryClient: QueryClient): void {
-  // The console's own start then finds the user's answer on its way (one request).
-  if (needsSession()) void startSession(queryClient).catch(() => undefined);
+  if (needsSession()) void sessionStart(queryClient);
   for (const { route } of matchRoutes(routes, window.location) ?? []) {
     // The router loads them again when it starts, and gets the same modules.
     if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
@@ -103,7 +119,7 @@ export function MainApp() {
   useEffect(() => {
     if (!withSession) return;
     let live = true;
-    void startSession(queryClient).then(
+    void sessionStart(queryClient).then(
       (result) => {
         if (live) setOutcome(result);
       },
