@@ -23,7 +23,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import type { DatabaseLocation } from "./databases";
+import { type DatabaseLocation, withDeviceIndexesBuiltAfter } from "./databases";
 import { median, ratioLine, spread, writeResults } from "./http-turns";
 import type { BenchServer } from "./server-process";
 
@@ -145,8 +145,9 @@ async function seed(location: DatabaseLocation) {
     await syncFixedRoles(database.db);
     await bootstrapFirstAdmin(database.db, { companyName: "Bench", ...ADMIN, hash: hashPassword });
     // Written by the database itself: rows from JavaScript would take minutes.
-    for (let start = 0; start < DEVICES; start += 100_000) {
-      await database.db.execute(`
+    await withDeviceIndexesBuiltAfter(database.db, async () => {
+      for (let start = 0; start < DEVICES; start += 100_000) {
+        await database.db.execute(`
         insert into devices (company_id, name, serial, mac, model, firmware, status)
         select (select min(id) from companies), 'device-' || n, (2000000000 + n)::text,
           '02:00:' || lpad(to_hex(n / 16777216 % 256), 2, '0') || ':' || lpad(to_hex(n / 65536 % 256), 2, '0')
@@ -155,7 +156,8 @@ async function seed(location: DatabaseLocation) {
           case when n % 13 = 0 then null else 'FW_R_00.07.' || lpad((n % 12)::text, 2, '0') end,
           (array[0, 1, 1, 2, 5])[1 + n % 5]
         from generate_series(${start}, ${Math.min(DEVICES, start + 100_000) - 1}) as n`);
-    }
+      }
+    });
     await refreshPlannerStatistics(database.db);
   } finally {
     await database.close();

@@ -5,9 +5,9 @@
  * server named by BENCH_POSTGRES_URL (or TEST_DATABASE_URL), dropped after, and are skipped
  * without one.
  *
- *   npm run bench                                    the suite (about 30 minutes)
- *   npm run bench -- --heavy                         also the slow variants (old list approach,
- *                                                    10 000 simulated devices)
+ *   npm run bench                                    the suite (about 15 minutes)
+ *   npm run bench -- --heavy                         the slow variants: the old list approach,
+ *                                                    10 000 simulated devices, longer turns
  *   npm run bench -- --only api,realtime             some of them
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *
@@ -57,7 +57,7 @@ const steps: Step[] = [
     name: "API-2 device, pages and search at 1 000 000 devices, beside node:http + pg",
     script: "bench/devices-list.ts",
     postgres: "required",
-    env: { BENCH_REQUESTS: "1000", ...(args.heavy ? {} : { BENCH_OLD: "0" }) },
+    env: args.heavy ? { BENCH_REQUESTS: "1000" } : { BENCH_REQUESTS: "400", BENCH_OLD: "0" },
     minutes: 12,
     results: ["devices-list-postgresql"],
   },
@@ -66,7 +66,7 @@ const steps: Step[] = [
     name: "API-3 the embedded database, beside the same server on PostgreSQL",
     script: "bench/embedded.ts",
     postgres: "optional",
-    env: args.heavy ? {} : { BENCH_SECONDS: "8" },
+    env: args.heavy ? {} : { BENCH_SECONDS: "6" },
     minutes: args.heavy ? 12 : 7,
     results: ["embedded"],
   },
@@ -74,7 +74,7 @@ const steps: Step[] = [
     id: "ingest",
     name: "ING-1 device heartbeats through the broker, beside a raw subscriber",
     script: "bench/devices.ts",
-    args: args.heavy ? [] : ["--devices", "1000", "--seconds", "10", "--saturate", "10"],
+    args: args.heavy ? [] : ["--devices", "1000", "--seconds", "8", "--saturate", "8"],
     postgresServer: true,
     minutes: args.heavy ? 15 : 5,
     results: ["ingest"],
@@ -105,6 +105,7 @@ const steps: Step[] = [
     name: "Idle memory, beside a bare server",
     script: "bench/memory.ts",
     postgres: "optional",
+    env: args.heavy ? {} : { BENCH_IDLE_SECONDS: "5" },
     minutes: 10,
     results: ["memory"],
   },
