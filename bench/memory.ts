@@ -4,8 +4,8 @@
  * bare `node:http` server answering the same /healthz JSON from the same database (a `pg`
  * pool, or PGlite in a directory of its own; bench/peers/bare-health.mjs). On each database
  * the first start of each, which creates or migrates the empty database, is shown apart;
- * then PAIRS restarts of each, in turns (who goes first alternates), give the median and
- * spread of each and of their ratio. Where `taskset` exists both run on the first CPU.
+ * then PAIRS restarts of both, side by side, give the median and spread of each and of
+ * their ratio. Where `taskset` exists both run on the first CPU.
  *
  *   npm run bench:memory                                             PGlite
  *   BENCH_DATABASE_URL=postgres://…/postgres npm run bench:memory    then PostgreSQL, in a
@@ -102,13 +102,18 @@ await onEachDatabase({ postgres: process.env.BENCH_DATABASE_URL }, async (label,
   try {
     const netfleet = () => spawnServer(database, pinned);
     const peer = () => startPeer(peerDatabase);
-    const first = { netfleet: await idleRss(netfleet), peer: await idleRss(peer) };
+    // The two idle side by side: each one's memory is its own, and a pair takes one wait.
+    const pair = async () => {
+      const [ours, theirs] = await Promise.all([idleRss(netfleet), idleRss(peer)]);
+      return { netfleet: ours, peer: theirs };
+    };
+    const first = await pair();
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let i = 0; i < PAIRS; i++) {
-      if (i % 2 === 1) theirs.push(await idleRss(peer));
-      ours.push(await idleRss(netfleet));
-      if (i % 2 === 0) theirs.push(await idleRss(peer));
+      const measured = await pair();
+      ours.push(measured.netfleet);
+      theirs.push(measured.peer);
     }
     const ratio = spread(ours.map((value, i) => value / theirs[i]!));
     const row = { netfleet: spread(ours), peer: spread(theirs) };

@@ -105,7 +105,6 @@ const steps: Step[] = [
     name: "Idle memory, beside a bare server",
     script: "bench/memory.ts",
     postgres: "optional",
-    env: args.heavy ? {} : { BENCH_IDLE_SECONDS: "5" },
     minutes: 10,
     results: ["memory"],
   },
