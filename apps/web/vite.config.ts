@@ -62,7 +62,8 @@ function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
 
 /** Mantine components of the console that neither the layout nor the device list show. */
 const LATER_MANTINE =
-  "(Accordion|Code|ColorInput|ColorPicker|CopyButton|FileButton|FloatingIndicator|Image|NumberInput|Radio|SegmentedControl|Textarea|Tree)";
+  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|CopyButton|FileButton|FloatingIndicator|Image|NumberInput|Radio|SegmentedControl|Textarea|Tree)|react-number-format)[\\/]/;
+const MANTINE = /node_modules[\\/](@mantine|@floating-ui)[\\/]/;
 
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 
@@ -99,17 +100,10 @@ export default defineConfig({
             // never show: one chunk instead of one per component.
             {
               name: "mantine",
-              test: new RegExp(
-                `node_modules[\\\\/](@floating-ui|@mantine(?![\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${LATER_MANTINE}))[\\\\/]`,
-              ),
+              test: (id) => MANTINE.test(id) && !LATER_MANTINE.test(id),
             },
             // Those others, in a chunk of their own that the pages showing them fetch.
-            {
-              name: "mantine-more",
-              test: new RegExp(
-                `node_modules[\\\\/](@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${LATER_MANTINE}|react-number-format)[\\\\/]`,
-              ),
-            },
+            { name: "mantine-more", test: LATER_MANTINE },
           ],
         },
       },

@@ -242,7 +242,7 @@ async function readBody(response: Response, type: ResponseType | undefined): Pro
 }
 
 /** The default transport: `fetch`, with the request's timeout and abort signal. */
-export const fetchTransport: Transport = (request) => {
+export const fetchTransport: Transport = async (request) => {
   const controller = new AbortController();
   let timedOut = false;
   const timer =
@@ -256,37 +256,33 @@ export const fetchTransport: Transport = (request) => {
   if (request.signal.aborted) controller.abort();
   request.signal.addEventListener("abort", onAbort);
 
-  const failed = (error: unknown): HttpError => {
+  // Why fetch gave up, read from what this transport did: fetch's own errors say little.
+  const failed = (): HttpError => {
     if (timedOut) {
       return new HttpError(`timeout of ${request.timeout}ms exceeded`, { code: "ECONNABORTED" });
     }
     if (controller.signal.aborted) return new CanceledRequest();
-    return error instanceof HttpError
-      ? error
-      : new HttpError("Network Error", { code: "ERR_NETWORK" });
+    return new HttpError("Network Error", { code: "ERR_NETWORK" });
   };
 
-  const run = async (): Promise<TransportResponse> => {
-    try {
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        credentials: request.withCredentials ? "include" : "same-origin",
-        signal: controller.signal,
-      });
-      const headers: HttpHeaders = {};
-      response.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
-      });
-      const data = await readBody(response, request.responseType);
-      return { status: response.status, statusText: response.statusText, headers, data };
-    } catch (error) {
-      throw failed(error);
-    } finally {
-      clearTimeout(timer);
-      request.signal.removeEventListener("abort", onAbort);
-    }
-  };
-  return run();
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      credentials: request.withCredentials ? "include" : "same-origin",
+      signal: controller.signal,
+    });
+    const headers: HttpHeaders = {};
+    response.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const data = await readBody(response, request.responseType);
+    return { status: response.status, statusText: response.statusText, headers, data };
+  } catch {
+    throw failed();
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener("abort", onAbort);
+  }
 };

@@ -29,7 +29,6 @@ import {
   sendTracked,
   sessionGeneration,
   startSessionGeneration,
-  trackRequest,
   trackedOf,
 } from "./request-tracking";
 import {
@@ -283,8 +282,7 @@ function startPass(callerConfig: HttpRequestConfig): Promise<HttpResponse> {
     const token = readCookie(xsrfCookieName());
     if (token) config.headers[WIRE.xsrfHeader.toLowerCase()] = token;
   }
-  trackRequest(config, url);
-  return sendTracked(config, sendOnce).then(
+  return sendTracked(config, url, sendOnce).then(
     (response) => finish(response.config, Promise.resolve(response)),
     (error: unknown) =>
       finish(isHttpError(error) ? error.config : undefined, onResponseError(error)),

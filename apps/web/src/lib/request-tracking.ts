@@ -75,8 +75,8 @@ function onWire(send: Send, config: ResolvedRequestConfig, entry: Tracked): Prom
   });
 }
 
-/** Starts a pass of `config` (whose full URL is `url`): the tracker now knows of it. */
-export function trackRequest(config: ResolvedRequestConfig, url: string): void {
+/** Registers a pass of `config` (whose full URL is `url`) with the tracker. */
+function track(config: ResolvedRequestConfig, url: string): Tracked {
   let settle: Tracked["settle"] = () => undefined;
   const outcome = new Promise<HttpResponse>((resolve) => {
     settle = resolve;
@@ -96,18 +96,21 @@ export function trackRequest(config: ResolvedRequestConfig, url: string): void {
   };
   config.trackingId = nextTrackingId++;
   tracked.set(config.trackingId, entry);
+  return entry;
 }
 
 /**
- * Sends the tracked pass of `config` through `send`: answered from the cache, or
- * de-duplicated, cancelled, re-sent after a refresh as the tracker decides.
+ * Starts a pass of `config` (whose full URL is `url`) and sends it through `send`:
+ * answered from the cache, or de-duplicated, cancelled, re-sent after a refresh as the
+ * tracker decides. Up to the wire this runs synchronously, so a call made just before a
+ * route change is already tracked.
  */
 export async function sendTracked(
   config: ResolvedRequestConfig,
+  url: string,
   send: Send,
 ): Promise<HttpResponse> {
-  const entry = trackedOf(config);
-  if (!entry) throw new Error("sendTracked: the pass was not started with trackRequest");
+  const entry = track(config, url);
   const cache = entry.reloadable ? config.cache : undefined;
   const cached = cache && readHttpCache(cache, entry.url);
   if (cached) return { ...cached, config };
