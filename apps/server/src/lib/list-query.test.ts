@@ -11,6 +11,7 @@ import {
   pickSearchFields,
   indexedPart,
   project,
+  wordStart,
   searchPattern,
   sortKeys,
 } from "./list-query";
@@ -50,6 +51,22 @@ describe("list query helpers", () => {
     expect(indexedPart("kaunas office")).toBeUndefined();
     expect(indexedPart("4999")).toBeUndefined();
     expect(indexedPart("gw")).toBeUndefined();
+  });
+
+  it("looks a distinctive word up by its start when a separator comes before it", () => {
+    expect(wordStart("device-4999")).toBe("4999");
+    expect(wordStart("RUTX11_Site_0042 old")).toBe("0042");
+    expect(wordStart("sn 2000004999")).toBe("2000004999");
+    expect(wordStart("gw:AB12")).toBe("AB12");
+    // The word may continue past the text's end or start anywhere in a value: no start known.
+    expect(wordStart("4999")).toBeUndefined();
+    expect(wordStart("4999-gw")).toBeUndefined();
+    // Words without digits or shorter than three characters are not distinctive.
+    expect(wordStart("kaunas office")).toBeUndefined();
+    expect(wordStart("site-12")).toBeUndefined();
+    // Letters and separators beyond ASCII split words differently in some database locales.
+    expect(wordStart("gw-ž4999")).toBeUndefined();
+    expect(wordStart("gw·4999")).toBeUndefined();
   });
 
   it("searches every field by default, keeps the named ones it has, refuses none", () => {

@@ -136,31 +136,78 @@ export function pickSearchFields(
 }
 
 /**
+ * A column a search matches. `wordStarts`: the column also has a GIN index of
+ * `word_prefixes(column)` (migration 0019), the first 3 to 16 characters of each of its words,
+ * lower-cased, and a word of the text that follows a separator is looked up there.
+ */
+export type SearchColumn = ListExpression | { column: ListExpression; wordStarts: true };
+
+/**
  * The WHERE condition of a search: `q` as a case-insensitive match on any of the picked
  * fields. Each field maps to its columns; matching the bare column keeps the pg_trgm GIN
  * index usable.
  */
 export function searchCondition(
   query: { q?: string | undefined; "search-fields"?: string | undefined },
-  searchable: Record<string, readonly ListExpression[]>,
+  searchable: Record<string, readonly SearchColumn[]>,
 ): SQL | undefined {
   const fields = pickSearchFields(query["search-fields"], Object.keys(searchable));
   if (!query.q) return undefined;
   const pattern = searchPattern(query.q);
-  const word = indexedPart(query.q);
+  const part = indexedPart(query.q);
+  const start = wordStart(query.q);
+  const columns = fields.flatMap((name) => searchable[name]!);
   // A field may offer no column for this text (none could hold it): then nothing matches.
-  return or(
-    sql`false`,
-    ...fields.flatMap((name) =>
-      searchable[name]!.map((column) =>
-        word === undefined
-          ? ilike(column, pattern)
-          : // The index finds the word; the whole text is checked on what it found, through
-            // an expression the planner cannot take to the index.
-            and(ilike(column, likeContains(word)), ilike(sql`(${column} || '')`, pattern)),
-      ),
-    ),
+  const anyOf = (conditions: SQL[]) => or(sql`false`, ...conditions);
+  if (part === undefined && start === undefined) {
+    return anyOf(
+      columns.map((entry) => ilike("wordStarts" in entry ? entry.column : entry, pattern)),
+    );
+  }
+  // Indexes find candidates by a part of the text; the whole text is then checked on them,
+  // through an expression the planner cannot take to an index. A value holding the text
+  // holds its part, so the rows are those the whole text matches. Kept apart from the
+  // candidates, the check never computes a row's word starts again.
+  const candidates = columns.map((entry) => {
+    if ("wordStarts" in entry && start !== undefined) {
+      return sql`word_prefixes(${entry.column}) @@ quote_literal(left(lower(${start}), ${sql.raw(String(WORD_PREFIX_MAX))}))::tsquery`;
+    }
+    const column = "wordStarts" in entry ? entry.column : entry;
+    return ilike(column, part === undefined ? pattern : likeContains(part));
+  });
+  const wholes = columns.map((entry) =>
+    ilike(sql`(${"wordStarts" in entry ? entry.column : entry} || '')`, pattern),
   );
+  return and(anyOf(candidates), anyOf(wholes));
+}
+
+/** The longest word start `word_prefixes` keeps. */
+const WORD_PREFIX_MAX = 16;
+
+/** The word of `text` the indexes look up: the one with the most digits, the later on a tie. */
+function distinctiveWord(text: string): RegExpExecArray | undefined {
+  const digits = (word: string) => word.replace(/\D/g, "").length;
+  let best: RegExpExecArray | undefined;
+  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (word[0].length < SHORT_QUERY_LENGTH || digits(word[0]) === 0) continue;
+    if (!best || digits(word[0]) >= digits(best[0])) best = word;
+  }
+  return best;
+}
+
+/**
+ * The distinctive word of `text` when a separator comes before it: a value holding the text
+ * has a word that starts with it, which `word_prefixes` finds in one posting list. At a
+ * million devices, the hundred names holding "device-4999" take 0.02 ms there, and 0.6 ms
+ * through the trigrams of "-4999", which every name starting a word with 4 or 49 holds.
+ * Only ASCII letters and digits after another ASCII character: those split words alike in
+ * every database locale.
+ */
+export function wordStart(text: string): string | undefined {
+  const best = distinctiveWord(text);
+  if (!best || best.index === 0 || !/^[A-Za-z0-9]+$/.test(best[0])) return undefined;
+  const before = text.charCodeAt(best.index - 1);
+  return before < 128 && !/[A-Za-z0-9]/.test(text[best.index - 1]!) ? best[0] : undefined;
 }
 
 /**
@@ -176,12 +223,7 @@ export function searchCondition(
  * up. The whole text is always checked on the rows found.
  */
 export function indexedPart(text: string): string | undefined {
-  const digits = (word: string) => word.replace(/\D/g, "").length;
-  let best: RegExpExecArray | undefined;
-  for (const word of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    if (word[0].length < SHORT_QUERY_LENGTH || digits(word[0]) === 0) continue;
-    if (!best || digits(word[0]) >= digits(best[0])) best = word;
-  }
+  const best = distinctiveWord(text);
   if (!best) return undefined;
   const word = best[0];
   const start = best.index;

@@ -81,6 +81,11 @@ export const devices = pgTable(
     index("devices_mac_trgm_idx")
       .using("gin", t.mac.op("gin_trgm_ops"))
       .with({ fastupdate: false }),
+    // Each start of each word of a name (migration 0019's word_prefixes): a search for the
+    // number after a separator reads one posting list instead of a tenth of the fleet's.
+    index("devices_name_words_idx")
+      .using("gin", sql`word_prefixes(${t.name})`)
+      .with({ fastupdate: false }),
     // The list's sort keys, each ending with the id its keyset paging breaks ties with.
     index("devices_name_id_idx").on(t.name, t.id),
     index("devices_model_id_idx").on(t.model, t.id),

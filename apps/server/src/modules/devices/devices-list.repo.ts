@@ -23,6 +23,7 @@ import {
   type ListExpression,
   parseIdList,
   searchCondition,
+  type SearchColumn,
   sortKeys,
 } from "../../lib/list-query";
 import { AppError } from "../../plugins/errors";
@@ -35,9 +36,12 @@ import { type CursorKeyType, decodeCursor, encodeCursor } from "./devices-cursor
  * however deep it lies; an offset reads and drops every row before the page.
  */
 
-/** What `q` matches, by the names `search-fields` uses; each has a pg_trgm index. */
-export const deviceSearchable = {
-  name: [devices.name],
+/**
+ * What `q` matches, by the names `search-fields` uses; each has a pg_trgm index, and a name
+ * also an index of its words' starts.
+ */
+export const deviceSearchable: Record<string, readonly SearchColumn[]> = {
+  name: [{ column: devices.name, wordStarts: true }],
   serial: [devices.serial],
   mac: [devices.mac],
 };
@@ -411,8 +415,9 @@ export function deviceListRepo(db: Db) {
 
   /**
    * One page chosen among a search's `matches` (none when there are more than a few): their
-   * keys and count pick the page's ids, and only those rows are read whole, all in one
-   * statement. A round trip costs more than planning the join on a busy machine.
+   * keys and count pick the page's ids, then only those rows are read whole, by a statement
+   * planned once per connection. Planning the search and the rows' wide select in one
+   * statement cost the database more than the second round trip.
    */
   async function pageAmongMatches(
     matches: ReturnType<typeof fewMatchesOf>,
@@ -421,16 +426,40 @@ export function deviceListRepo(db: Db) {
     const forward = opts.cursor?.forward ?? true;
     const after = opts.cursor && beyond(matches.keys, opts.cursor.values, forward);
     const order = orderBy(matches.keys, forward);
-    const chosen = sql`select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total, row_number() over (order by ${order}) as place from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, after)} order by ${order} limit ${opts.limit} offset ${opts.offset}`;
-    const result = await db.execute(
-      sql`with matches as (${matches.query}), chosen as materialized (${chosen}) select ${ROW_SELECT}, chosen."cursorKey", chosen.total from chosen join (${FROM}) on ${devices.id} = chosen.id order by chosen.place`,
+    const chosen = resultRows<{ id: number; cursorKey: string[]; total: number }>(
+      await db.execute(
+        sql`with matches as (${matches.query}) select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, after)} order by ${order} limit ${opts.limit} offset ${opts.offset}`,
+      ),
     );
-    const rows = resultRows<Record<string, unknown>>(result).map((raw) => ({
-      ...listRow(raw),
-      cursorKey: raw.cursorKey as string[],
-      total: raw.total as number,
-    }));
+    const read = new Map(
+      (
+        await rowsByIds(
+          undefined,
+          chosen.map(({ id }) => id),
+        )
+      ).map((row) => [row.device.id, row]),
+    );
+    const rows = chosen.flatMap(({ id, cursorKey, total }) => {
+      const row = read.get(id);
+      // A device deleted between the two statements is left out of the page.
+      return row ? [{ ...row, cursorKey, total }] : [];
+    });
     return forward ? rows : rows.reverse();
+  }
+
+  /**
+   * Devices by id, as the list shows them, in the caller's tree when `scope` is given. Named
+   * and planned once per connection: reading rows by key plans the same whatever the ids.
+   */
+  async function rowsByIds(scope: TenantScope | undefined, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    const tenant = scope && inTenant(scope, devices.companyId);
+    const result = await executeNamed(
+      db,
+      tenant ? "device_rows_in_tenant" : "device_rows",
+      sql`select ${ROW_SELECT} from ${FROM} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, tenant)} order by ${devices.id} desc`,
+    );
+    return resultRows<Record<string, unknown>>(result).map(listRow);
   }
 
   return {
@@ -566,19 +595,9 @@ export function deviceListRepo(db: Db) {
       return resultRows<{ id: number }>(result).map((row) => row.id);
     },
 
-    /**
-     * Devices of the caller's tree by id, as the list shows them (after a write, say). Named
-     * and planned once per connection: reading rows by key plans the same whatever the ids.
-     */
-    async byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
-      if (ids.length === 0) return [];
-      const tenant = inTenant(scope, devices.companyId);
-      const result = await executeNamed(
-        db,
-        tenant ? "device_rows_in_tenant" : "device_rows",
-        sql`select ${ROW_SELECT} from ${FROM} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, tenant)} order by ${devices.id} desc`,
-      );
-      return resultRows<Record<string, unknown>>(result).map(listRow);
+    /** Devices of the caller's tree by id, as the list shows them (after a write, say). */
+    byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
+      return rowsByIds(scope, ids);
     },
 
     /**

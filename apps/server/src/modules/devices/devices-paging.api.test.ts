@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceListItem } from "@netfleet/contracts/schemas/devices";
 import { resultRows } from "../../db/client";
+import { deviceListWhere } from "./devices-list.repo";
 import { signedInAgent, type TestAgent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { factories, type TestCompany } from "../../test/factories";
@@ -133,10 +134,24 @@ describe("GET /api/devices paging", () => {
       join pg_index i on i.indexrelid = c.oid join pg_am a on a.oid = c.relam
       where i.indrelid = 'devices'::regclass and a.amname = 'gin' order by c.relname`);
     expect(resultRows(result)).toEqual(
-      ["mac", "name", "serial"].map((column) => ({
-        name: `devices_${column}_trgm_idx`,
+      ["mac_trgm", "name_trgm", "name_words", "serial_trgm"].map((index) => ({
+        name: `devices_${index}_idx`,
         options: ["fastupdate=off"],
       })),
+    );
+  });
+
+  it("looks the number after a separator up among the starts of the names' words", async () => {
+    const where = deviceListWhere({ companyPath: "", global: true }, { q: "bulk-0999" });
+    const result = await t.database.db.execute(
+      sql`explain (format json) select id from devices where ${where}`,
+    );
+    const plan = JSON.stringify(resultRows(result));
+    expect(plan).toContain("devices_name_words_idx");
+    expect(plan).not.toContain("devices_name_trgm_idx");
+    const search = (await bulk.get("/api/devices?q=bulk-0999&sort=name")).json<Page>();
+    expect(search.data.map((d) => d.name)).toEqual(
+      Array.from({ length: 10 }, (_, digit) => `bulk-0999${digit}`),
     );
   });
 });

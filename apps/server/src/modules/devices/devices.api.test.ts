@@ -202,6 +202,22 @@ describe("GET /api/devices", () => {
     expect(serial.data.map((d) => d.name)).toEqual(["batch a"]);
   });
 
+  it("finds a word by its start whatever its case or length, and checks the whole text", async () => {
+    await f.device({ company: lab, name: "rack_AB12cd-north" });
+    await f.device({ company: lab, name: "rack-12345678901234567890" });
+    await f.device({ company: lab, name: "desk_ab12" });
+    const agent = (await signedInAgent(t, { company: lab })).agent;
+    const names = async (q: string) =>
+      (await agent.get(`/api/devices?sort=name&q=${encodeURIComponent(q)}`))
+        .json<ListBody>()
+        .data.map((d) => d.name);
+    expect(await names("rack_ab12")).toEqual(["rack_AB12cd-north"]);
+    expect(await names("_AB12")).toEqual(["desk_ab12", "rack_AB12cd-north"]);
+    // Past the sixteen characters a word's start is kept to, the rest is checked on the rows.
+    expect(await names("k-123456789012345678")).toEqual(["rack-12345678901234567890"]);
+    expect(await names("k-123456789012345670")).toEqual([]);
+  });
+
   it("matches a one- or two-character search at the start of a field only", async () => {
     const agent = (await signedInAgent(t, { company: root })).agent;
     const short = (await agent.get("/api/devices?q=NO&search-fields=name")).json<ListBody>();
