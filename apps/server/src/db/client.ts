@@ -107,14 +107,26 @@ export async function ping(db: Db): Promise<void> {
 const dialect = new PgDialect();
 
 /**
- * Runs `query` as the named prepared statement `name`: each PostgreSQL connection plans it
- * once and reuses that plan (planning a page's statement cost as much as running it). Only
- * for statements whose best plan is the same whatever their values, such as rows read by
- * primary key: a reused plan ignores which tenant or text a query carries. One name, one
- * text; values go in as `sql.param`, so that a list stays one value.
+ * A named prepared statement: its text is built once, and each PostgreSQL connection plans
+ * it once and reuses that plan (planning a page's statement cost as much as running it).
+ * Only for statements whose best plan is the same whatever their values, such as rows read
+ * by primary key: a reused plan ignores which tenant or text a query carries. Values go in
+ * as `sql.placeholder(name)`, so that a list stays one value.
  */
-export async function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
-  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+export function namedStatement(name: string, query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  const prepared = new WeakMap<
+    Db,
+    { execute(values: Record<string, unknown>): Promise<unknown> }
+  >();
+  return (db: Db, values: Record<string, unknown>): Promise<unknown> => {
+    let statement = prepared.get(db);
+    if (!statement) {
+      statement = db._.session.prepareQuery(built, undefined, name, false);
+      prepared.set(db, statement);
+    }
+    return statement.execute(values);
+  };
 }
 
 /**

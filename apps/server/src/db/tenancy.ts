@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type Placeholder, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { escapeLike } from "../lib/list-query";
 import { companies } from "./schema";
@@ -18,7 +18,20 @@ export interface TenantScope {
  */
 export function inTenant(scope: TenantScope, companyIdColumn: AnyPgColumn): SQL | undefined {
   if (scope.global) return undefined;
-  return sql`${companyIdColumn} in (select ${companies.id} from ${companies} where ${companies.path} like ${`${escapeLike(scope.companyPath)}%`})`;
+  return inCompanyTree(companyIdColumn, treePattern(scope));
+}
+
+/**
+ * The tenancy filter with the tree's pattern (`treePattern`) given apart: as a value, or as
+ * the placeholder of a statement prepared once for every caller.
+ */
+export function inCompanyTree(companyIdColumn: AnyPgColumn, pattern: string | Placeholder): SQL {
+  return sql`${companyIdColumn} in (select ${companies.id} from ${companies} where ${companies.path} like ${pattern})`;
+}
+
+/** The LIKE pattern of the paths in the caller's company tree. */
+export function treePattern(scope: TenantScope): string {
+  return `${escapeLike(scope.companyPath)}%`;
 }
 
 /** The ancestry path of a company given its parent's path. */

@@ -12,7 +12,8 @@ import {
   type DeviceMetric,
   type DeviceParameterPoint,
 } from "@netfleet/contracts/schemas/device-page";
-import type { DeviceLogRow, DevicePageRow, MetricsRow } from "./device-page.repo";
+import type { DeviceLogRow, MetricsRow } from "./device-page.repo";
+import type { DeviceDetailRow } from "./devices-list.repo";
 import { presentDevice } from "./devices.presenter";
 
 const rmsTime = (epochSeconds: number) => toRmsDateTime(new Date(epochSeconds * 1000));
@@ -24,7 +25,7 @@ function present<T extends Record<string, unknown>>(fields: T) {
   ) as { [K in keyof T]?: Exclude<T[K], null> };
 }
 
-function presentFacts(facts: DevicePageRow["device"]["facts"]): DeviceFactsAnswer | undefined {
+function presentFacts(facts: DeviceDetailRow["device"]["facts"]): DeviceFactsAnswer | undefined {
   if (!facts) return undefined;
   return {
     ...present({
@@ -47,7 +48,7 @@ function presentFacts(facts: DevicePageRow["device"]["facts"]): DeviceFactsAnswe
 }
 
 /** The device as the list shows it, with its class and the facts it reported. */
-export function presentDeviceDetail(row: DevicePageRow): DeviceDetail {
+export function presentDeviceDetail(row: DeviceDetailRow): DeviceDetail {
   const facts = presentFacts(row.device.facts);
   return {
     ...presentDevice(row),

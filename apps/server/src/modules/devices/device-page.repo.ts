@@ -1,8 +1,7 @@
-import { deviceAnswerColumns, deviceTagsJson } from "./devices-list.repo";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DataUsagePeriod, DeviceMetric } from "@netfleet/contracts/schemas/device-page";
 import { type Db, resultRows } from "../../db/client";
-import { companies, deviceEvents, deviceTelemetry, devices, users } from "../../db/schema";
+import { deviceEvents, deviceTelemetry, devices, users } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
 import type { TimeRange } from "./device-page.range";
 
@@ -36,9 +35,6 @@ const METRIC_COLUMNS = Object.keys(METRIC_AGGREGATES) as DeviceMetric[];
 
 const iso = (date: Date) => date.toISOString();
 
-/** The device's own columns a page shows: everything but its secret. */
-const deviceColumns = { ...deviceAnswerColumns, facts: devices.facts };
-
 /**
  * What a device's page reads: the device with its company and tags, its activity, and its
  * telemetry history bucketed so that no answer outgrows a chart. Reads only; the devices
@@ -46,16 +42,6 @@ const deviceColumns = { ...deviceAnswerColumns, facts: devices.facts };
  */
 export function devicePageRepo(db: Db) {
   return {
-    /** The device, when it lies in the caller's company tree. */
-    async find(scope: TenantScope, id: number) {
-      const [row] = await db
-        .select({ device: deviceColumns, companyName: companies.name, tags: deviceTagsJson })
-        .from(devices)
-        .innerJoin(companies, eq(companies.id, devices.companyId))
-        .where(and(eq(devices.id, id), inTenant(scope, devices.companyId)));
-      return row;
-    },
-
     /** The device's id, company and serial, when it lies in the caller's company tree. */
     async findRef(scope: TenantScope, id: number) {
       const [row] = await db
@@ -225,9 +211,6 @@ export function devicePageRepo(db: Db) {
  */
 const USAGE_BASELINE_DAYS = 2;
 
-export type DevicePageRow = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof devicePageRepo>["find"]>>
->;
 export type DeviceLogRow = Awaited<
   ReturnType<ReturnType<typeof devicePageRepo>["logs"]>
 >["rows"][number];

@@ -40,6 +40,7 @@ import {
 } from "./device-page.presenter";
 import { bucketSeconds, resolveRange, type TimeRange, usagePeriod } from "./device-page.range";
 import { devicePageRepo, type MetricsRow } from "./device-page.repo";
+import { deviceListRepo } from "./devices-list.repo";
 
 const deviceParams = z.object({ id: idParamSchema });
 
@@ -107,7 +108,10 @@ export async function devicePageRoutes(appBase: FastifyInstance) {
       config: READ,
     },
     async (request) => {
-      const row = await devicePageRepo(ctx.db).find(requireAuth(request).tenant, request.params.id);
+      const row = await deviceListRepo(ctx.db).detail(
+        requireAuth(request).tenant,
+        request.params.id,
+      );
       if (!row) throw noSuchDevice();
       return ok(presentDeviceDetail(row));
     },

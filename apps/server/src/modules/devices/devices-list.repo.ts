@@ -15,9 +15,9 @@ import type {
   DeviceTag,
 } from "@netfleet/contracts/schemas/devices";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { type Db, executeNamed, resultRows } from "../../db/client";
+import { type Db, namedStatement, resultRows } from "../../db/client";
 import { companies, devices, deviceTags, tags } from "../../db/schema";
-import { inTenant, type TenantScope } from "../../db/tenancy";
+import { inCompanyTree, inTenant, type TenantScope, treePattern } from "../../db/tenancy";
 import {
   FEW_MATCHES,
   type ListExpression,
@@ -241,20 +241,24 @@ const rowColumns = {
 };
 
 /**
- * The select list of a row, written once: a page is read through `execute` and its rows
- * decoded here, because building the list and mapping each value through the query
- * builder took a third of a page's time in the server.
+ * A select list written once: a page is read through `execute` and its rows decoded here,
+ * because building the list and mapping each value through the query builder took a third
+ * of a page's time in the server.
  */
-const ROW_SELECT = (() => {
+function selectList(columns: Record<string, ListExpression>): SQL {
   const query = new PgDialect().sqlToQuery(
     sql.join(
-      Object.entries(rowColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+      Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
       sql`, `,
     ),
   );
   if (query.params.length > 0) throw new Error("A device row's select list takes no values.");
   return sql.raw(query.sql);
-})();
+}
+
+const ROW_SELECT = selectList(rowColumns);
+/** A row with the facts the device reported about itself, as its own page shows it. */
+const DETAIL_SELECT = selectList({ ...rowColumns, facts: devices.facts });
 
 const deviceDecoders = Object.entries(deviceAnswerColumns);
 
@@ -264,6 +268,10 @@ export interface DeviceListRow {
   tags: DeviceTag[];
 }
 
+export interface DeviceDetailRow extends DeviceListRow {
+  device: DeviceListRow["device"] & Pick<typeof devices.$inferSelect, "facts">;
+}
+
 /** A row as `execute` answers it, decoded as the query builder would. */
 function listRow(raw: Record<string, unknown>): DeviceListRow {
   const device: Record<string, unknown> = {};
@@ -271,6 +279,8 @@ function listRow(raw: Record<string, unknown>): DeviceListRow {
     const value = raw[key];
     device[key] = value === null ? null : column.mapFromDriverValue(value);
   }
+  if ("facts" in raw)
+    device.facts = raw.facts === null ? null : devices.facts.mapFromDriverValue(raw.facts);
   return {
     device: device as DeviceListRow["device"],
     companyName: raw.companyName as string,
@@ -315,12 +325,30 @@ function cappedTotal(where: SQL | undefined, estimated: boolean): SQL<number> {
 const FAR_PAST_CAP = DEVICE_LIST_COUNT_CAP + 2;
 
 /**
- * When each database last estimated its whole fleet far past the cap. For a while after,
- * a whole-fleet page leaves the total out of its statement: planning it cost as much as
- * reading the page. An estimate lags behind writes anyway.
+ * When each filter (by tenant and well-estimated filter values) last matched more devices
+ * than the cap, per database: counted, or estimated for a whole fleet. For a while after,
+ * its pages leave the count out of their statement: counting to the cap reads ten thousand
+ * rows, several times the page itself, and planning the estimate cost as much as reading the
+ * page. A filter that matched ten thousand devices a moment ago still matches about as many.
  */
-const farPastCapSeen = new WeakMap<Db, number>();
-const FAR_PAST_CAP_TTL_MS = 10_000;
+const pastCapSeen = new WeakMap<Db, Map<string, number>>();
+const PAST_CAP_TTL_MS = 10_000;
+
+function recentlyPastCap(db: Db, key: string): boolean {
+  const seen = pastCapSeen.get(db)?.get(key);
+  return seen !== undefined && Date.now() - seen < PAST_CAP_TTL_MS;
+}
+
+function notePastCap(db: Db, key: string) {
+  let seen = pastCapSeen.get(db);
+  if (!seen) pastCapSeen.set(db, (seen = new Map()));
+  const now = Date.now();
+  // Filters come and go: what has expired goes before the map grows past a few hundred.
+  if (seen.size >= 500) {
+    for (const [old, at] of seen) if (now - at >= PAST_CAP_TTL_MS) seen.delete(old);
+  }
+  seen.set(key, now);
+}
 
 /**
  * Filters the planner estimates well (column statistics, an index ending in the id): a page
@@ -354,6 +382,36 @@ function fewMatchesOf(where: SQL | undefined, keys: readonly OrderKey[]) {
   };
 }
 
+/**
+ * Rows by id, named and planned once per connection: reading rows by key plans the same
+ * whatever the ids. Each kind of row comes in all companies and in the caller's tree.
+ */
+type Statement = ReturnType<typeof namedStatement>;
+const byId = sql`${devices.id} = any(${sql.placeholder("ids")}::integer[])`;
+const inTree = sql`${byId} and ${inCompanyTree(devices.companyId, sql.placeholder("tree"))}`;
+const rowsStatement = (name: string, select: SQL, where: SQL) =>
+  namedStatement(
+    name,
+    sql`select ${select} from ${FROM} where ${where} order by ${devices.id} desc`,
+  );
+const rowStatements: Record<"rows" | "details", [all: Statement, inTree: Statement]> = {
+  rows: [
+    rowsStatement("device_rows", ROW_SELECT, byId),
+    rowsStatement("device_rows_in_tenant", ROW_SELECT, inTree),
+  ],
+  details: [
+    rowsStatement("device_details", DETAIL_SELECT, byId),
+    rowsStatement("device_details_in_tenant", DETAIL_SELECT, inTree),
+  ],
+};
+
+/** A page's row as its first statement picks it. */
+interface Chosen {
+  id: number;
+  cursorKey: string[];
+  total?: number;
+}
+
 export function deviceListRepo(db: Db) {
   /** How many devices match (up to the cap), with their ids when they are few. */
   async function countMatches(where: SQL | undefined) {
@@ -385,7 +443,12 @@ export function deviceListRepo(db: Db) {
     cursor?: { values: string[]; forward: boolean } | undefined;
   };
 
-  /** One page in `keys` order from `where`, walking from a cursor when given. */
+  /**
+   * One page in `keys` order from `where`, walking from a cursor when given. Its ids, keys
+   * and total come from one statement, its rows from another planned once per connection:
+   * planning the rows' wide select, its join and the tags cost the database more than
+   * finding the page and reading it, and than a second round trip.
+   */
   async function page(
     where: SQL | undefined,
     keys: readonly OrderKey[],
@@ -401,23 +464,20 @@ export function deviceListRepo(db: Db) {
     // A few rows are sorted by an expression the planner cannot take to a sort index, so that
     // it sorts the rows read rather than walk the index looking for them.
     const few = (e: ListExpression) => (opts.fewMatches ? sql`coalesce(${e}, ${e})` : e);
-    const columns = sql`${ROW_SELECT}, ${cursorKeyOf(keys)} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``}`;
-    const result = await db.execute(
-      sql`select ${columns} from ${FROM} where ${and(where, after) ?? sql`true`} order by ${orderBy(keys, forward, few)} limit ${opts.limit} offset ${opts.offset}`,
+    const source = keys.some((key) => key.expression === companies.name) ? FROM : sql`${devices}`;
+    const columns = sql`${devices.id} as id, ${cursorKeyOf(keys)} as "cursorKey"${opts.total ? sql`, ${opts.total} as "total"` : sql``}`;
+    const chosen = resultRows<Chosen>(
+      await db.execute(
+        sql`select ${columns} from ${source} where ${and(where, after) ?? sql`true`} order by ${orderBy(keys, forward, few)} limit ${opts.limit} offset ${opts.offset}`,
+      ),
     );
-    const rows = resultRows<Record<string, unknown>>(result).map((raw) => ({
-      ...listRow(raw),
-      cursorKey: raw.cursorKey as string[],
-      total: raw.total as number | undefined,
-    }));
+    const rows = await rowsOf(chosen);
     return forward ? rows : rows.reverse();
   }
 
   /**
    * One page chosen among a search's `matches` (none when there are more than a few): their
-   * keys and count pick the page's ids, then only those rows are read whole, by a statement
-   * planned once per connection. Planning the search and the rows' wide select in one
-   * statement cost the database more than the second round trip.
+   * keys and count pick the page's ids, and only those rows are read whole.
    */
   async function pageAmongMatches(
     matches: ReturnType<typeof fewMatchesOf>,
@@ -426,11 +486,17 @@ export function deviceListRepo(db: Db) {
     const forward = opts.cursor?.forward ?? true;
     const after = opts.cursor && beyond(matches.keys, opts.cursor.values, forward);
     const order = orderBy(matches.keys, forward);
-    const chosen = resultRows<{ id: number; cursorKey: string[]; total: number }>(
+    const chosen = resultRows<Chosen>(
       await db.execute(
         sql`with matches as (${matches.query}) select id, ${cursorKeyOf(matches.keys)} as "cursorKey", (select count(*)::integer from matches) as total from matches where ${and(sql`(select count(*) from matches) <= ${FEW_MATCHES}`, after)} order by ${order} limit ${opts.limit} offset ${opts.offset}`,
       ),
     );
+    const rows = await rowsOf(chosen);
+    return forward ? rows : rows.reverse();
+  }
+
+  /** The whole rows of a page's chosen ids, in their order, each with its key and total. */
+  async function rowsOf(chosen: Chosen[]) {
     const read = new Map(
       (
         await rowsByIds(
@@ -439,26 +505,22 @@ export function deviceListRepo(db: Db) {
         )
       ).map((row) => [row.device.id, row]),
     );
-    const rows = chosen.flatMap(({ id, cursorKey, total }) => {
+    return chosen.flatMap(({ id, cursorKey, total }) => {
       const row = read.get(id);
       // A device deleted between the two statements is left out of the page.
       return row ? [{ ...row, cursorKey, total }] : [];
     });
-    return forward ? rows : rows.reverse();
   }
 
-  /**
-   * Devices by id, as the list shows them, in the caller's tree when `scope` is given. Named
-   * and planned once per connection: reading rows by key plans the same whatever the ids.
-   */
-  async function rowsByIds(scope: TenantScope | undefined, ids: readonly number[]) {
+  /** Devices by id, as the list shows them, in the caller's tree when `scope` is given. */
+  async function rowsByIds(
+    scope: TenantScope | undefined,
+    ids: readonly number[],
+    detail = false,
+  ): Promise<DeviceListRow[]> {
     if (ids.length === 0) return [];
-    const tenant = scope && inTenant(scope, devices.companyId);
-    const result = await executeNamed(
-      db,
-      tenant ? "device_rows_in_tenant" : "device_rows",
-      sql`select ${ROW_SELECT} from ${FROM} where ${and(sql`${devices.id} = any(${sql.param([...ids])}::integer[])`, tenant)} order by ${devices.id} desc`,
-    );
+    const read = rowStatements[detail ? "details" : "rows"][scope && !scope.global ? 1 : 0];
+    const result = await read(db, { ids, tree: scope && treePattern(scope) });
     return resultRows<Record<string, unknown>>(result).map(listRow);
   }
 
@@ -495,15 +557,20 @@ export function deviceListRepo(db: Db) {
       if (query.limit > 0 && filterCondition({ ...query, ...WELL_ESTIMATED }) === undefined) {
         // The sort index reads the page, and the count travels with it: one round trip.
         const estimated = scope.global && filterCondition(query) === undefined;
-        const known =
-          estimated && Date.now() - (farPastCapSeen.get(db) ?? -Infinity) < FAR_PAST_CAP_TTL_MS;
+        const filter = JSON.stringify([
+          scope.global ? null : scope.companyPath,
+          ...Object.keys(WELL_ESTIMATED).map((name) => query[name as keyof typeof WELL_ESTIMATED]),
+        ]);
+        const known = recentlyPastCap(db, filter);
         fetched = await page(where, keys, {
           ...pageOpts,
           fewMatches: false,
           ...(known ? {} : { total: cappedTotal(where, estimated) }),
         });
         found = known && fetched.length > 0 ? FAR_PAST_CAP : fetched[0]?.total;
-        if (!known && found === FAR_PAST_CAP) farPastCapSeen.set(db, Date.now());
+        if (!known && found !== undefined && found > DEVICE_LIST_COUNT_CAP) {
+          notePastCap(db, filter);
+        }
       } else if (query.limit > 0) {
         // Most searches find a few devices: one statement finds them, counts them and picks
         // the page among them, and answers nothing when there are more than a few.
@@ -598,6 +665,12 @@ export function deviceListRepo(db: Db) {
     /** Devices of the caller's tree by id, as the list shows them (after a write, say). */
     byIds(scope: TenantScope, ids: readonly number[]): Promise<DeviceListRow[]> {
       return rowsByIds(scope, ids);
+    },
+
+    /** The device with the facts it reported, as its page shows it, when in the caller's tree. */
+    async detail(scope: TenantScope, id: number): Promise<DeviceDetailRow | undefined> {
+      const [row] = await rowsByIds(scope, [id], true);
+      return row as DeviceDetailRow | undefined;
     },
 
     /**

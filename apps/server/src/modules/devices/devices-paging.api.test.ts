@@ -128,6 +128,25 @@ describe("GET /api/devices paging", () => {
     expect(search.data.map((d) => d.name)).toEqual(["bulk-09999", "bulk-09998", "bulk-09997"]);
   });
 
+  it("remembers for a while that a filter matched past the cap, and counts other filters", async () => {
+    const company = await factories(t.database.db).company({ name: "Past cap" });
+    await t.database.db.execute(sql`
+      insert into devices (company_id, name, serial, mac, model, status)
+      select ${company.id}, 'cap-' || g, 'CAP' || g, '02:00:00:00:00:01',
+        case when g <= 20 then 'TRB140' else 'RUTX11' end, 1
+      from generate_series(1, 10010) as g`);
+    const agent = (await signedInAgent(t, { company })).agent;
+    const meta = async (query: string) =>
+      (await agent.get(`/api/devices?limit=1${query}`)).json<Page>().meta;
+    expect(await meta("")).toMatchObject({ total: 10_000, total_capped: true });
+    await t.database.db.execute(
+      sql`delete from devices where company_id = ${company.id} and model = 'TRB140'`,
+    );
+    // 9 990 are left: the list still says "10 000+" rather than count them again at once.
+    expect(await meta("&sort=name")).toMatchObject({ total: 10_000, total_capped: true });
+    expect(await meta("&model=RUTX11")).toMatchObject({ total: 9990, total_capped: false });
+  });
+
   it("searches trigram indexes that keep nothing pending, so no search reads unmerged entries", async () => {
     const result = await t.database.db.execute(sql`
       select c.relname as name, c.reloptions as options from pg_class c
