@@ -4,8 +4,11 @@
 -- reads them whole. This index holds every start of every word instead (3 to 16 characters,
 -- lower-cased, words split at anything but a letter or digit), so such a search reads one
 -- posting list of the names that hold it.
+-- Its own search_path keeps the index the same whatever a session's is, and spares the
+-- planner an attempt to inline it into every search.
 CREATE FUNCTION "word_prefixes"(text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  SET search_path = pg_catalog
   AS $$
     SELECT coalesce(array_to_tsvector(array_agg(DISTINCT left(word, n))), ''::tsvector)
     FROM unnest(regexp_split_to_array(lower($1), '[^[:alnum:]]+')) AS word,

@@ -47,13 +47,20 @@ export const deviceSearchable: Record<string, readonly SearchColumn[]> = {
 };
 
 /**
- * The searchable columns that could hold `q`. A MAC is stored as upper-case hex digits and
- * colons, so a text with anything else skips its index (a quarter of a search's time).
+ * The searchable columns that could hold `q`; the others skip their index (a quarter of a
+ * search's time each). A MAC is stored as pairs of hex digits joined by colons, so no three
+ * digits and no two colons come together in it; a serial holds letters, digits and hyphens
+ * (`serialSchema`).
  */
 function searchableFor(q: string | undefined) {
-  return q === undefined || /^[0-9a-f:]*$/i.test(q)
-    ? deviceSearchable
-    : { ...deviceSearchable, mac: [] };
+  if (q === undefined) return deviceSearchable;
+  const inMac = /^[0-9a-f:]{1,17}$/i.test(q) && !/[0-9a-f]{3}|::/i.test(q);
+  const inSerial = /^[A-Za-z0-9-]{1,32}$/.test(q);
+  return {
+    ...deviceSearchable,
+    ...(inMac ? {} : { mac: [] }),
+    ...(inSerial ? {} : { serial: [] }),
+  };
 }
 
 interface SortKey {

@@ -160,6 +160,26 @@ describe("GET /api/devices paging", () => {
     );
   });
 
+  it("leaves out of a search the columns that cannot hold its text", async () => {
+    const indexes = async (q: string) => {
+      const where = deviceListWhere({ companyPath: "", global: true }, { q });
+      const plan = JSON.stringify(
+        resultRows(
+          await t.database.db.execute(
+            sql`explain (format json) select id from devices where ${where}`,
+          ),
+        ),
+      );
+      return ["name_words", "name_trgm", "serial_trgm", "mac_trgm"].filter((index) =>
+        plan.includes(`devices_${index}_idx`),
+      );
+    };
+    // Three digits in a row are never in a MAC; an underscore or a colon never in a serial.
+    expect(await indexes("2200004999")).toEqual(["name_trgm", "serial_trgm"]);
+    expect(await indexes("site_0042")).toEqual(["name_words"]);
+    expect(await indexes("1e:42:a")).toEqual(["name_trgm", "mac_trgm"]);
+  });
+
   it("looks the number after a separator up among the starts of the names' words", async () => {
     const where = deviceListWhere({ companyPath: "", global: true }, { q: "bulk-0999" });
     const result = await t.database.db.execute(
