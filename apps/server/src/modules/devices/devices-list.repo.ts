@@ -8,11 +8,12 @@ import {
   statusFilterOf,
   UNKNOWN_FIRMWARE,
 } from "@netfleet/contracts/devices/list-filters";
-import type {
-  DeviceFilters,
-  DeviceListQuery,
-  DeviceStatistics,
-  DeviceTag,
+import {
+  type DeviceFilters,
+  deviceFiltersSchema,
+  type DeviceListQuery,
+  type DeviceStatistics,
+  type DeviceTag,
 } from "@netfleet/contracts/schemas/devices";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, namedStatement, resultRows } from "../../db/client";
@@ -112,6 +113,21 @@ const hasTag = (tagId: number) =>
 /** The WHERE clause of the caller's devices that match the filters. */
 export function deviceListWhere(scope: TenantScope, filters: DeviceFilters): SQL | undefined {
   return and(inTenant(scope, devices.companyId), filterCondition(filters));
+}
+
+/** The filters that narrow the list; `search-fields` only says where `q` looks. */
+const FILTER_NAMES = Object.keys(deviceFiltersSchema.shape).filter(
+  (name) => name !== "search-fields",
+) as (keyof DeviceFilters)[];
+
+/**
+ * Whether the filters ask anything of a device besides those `except` names: whether
+ * `filterCondition` would say something, without building it.
+ */
+function narrows(filters: DeviceFilters, except: object = {}): boolean {
+  return FILTER_NAMES.some(
+    (name) => !(name in except) && filters[name] !== undefined && filters[name] !== "",
+  );
 }
 
 /** What the filters ask of a device, wherever it is; undefined when they ask nothing. */
@@ -348,7 +364,7 @@ function recentlyPastCap(db: Db, key: string): boolean {
 
 function notePastCap(db: Db, key: string) {
   let seen = pastCapSeen.get(db);
-  if (!seen) pastCapSeen.set(db, (seen = new Map()));
+  if (!seen) pastCapSeen.set(db, (seen = new Map<string, number>()));
   const now = Date.now();
   // Filters come and go: what has expired goes before the map grows past a few hundred.
   if (seen.size >= 500) {
@@ -561,9 +577,9 @@ export function deviceListRepo(db: Db) {
       const pageOpts = { limit: query.limit + 1, offset: query.offset, cursor };
       let fetched: Awaited<ReturnType<typeof page>> = [];
       let found: number | undefined;
-      if (query.limit > 0 && filterCondition({ ...query, ...WELL_ESTIMATED }) === undefined) {
+      if (query.limit > 0 && !narrows(query, WELL_ESTIMATED)) {
         // The sort index reads the page, and the count travels with it: one round trip.
-        const estimated = scope.global && filterCondition(query) === undefined;
+        const estimated = scope.global && !narrows(query);
         const filter = JSON.stringify([
           scope.global ? null : scope.companyPath,
           ...Object.keys(WELL_ESTIMATED).map((name) => query[name as keyof typeof WELL_ESTIMATED]),
