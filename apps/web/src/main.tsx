@@ -19,21 +19,29 @@ if (import.meta.env.PROD) registerServiceWorkerOnLoad();
 // Calls that need the password again or a second factor ask for it in a dialog.
 installConfirmationHandlers();
 
-// The console's start, its session and its page are asked for while the language arrives.
-if (navigator.onLine && chooseScreen(window.location.pathname) === "main") {
-  void import("./app/startup/main-app").then(
-    (app) => app.startEarly(queryClient),
-    // The screen's own import retries and shows what failed.
-    () => undefined,
-  );
-}
+// The console's start, its session and its page are asked for while the language arrives,
+// and before the first render, which holds the thread for a while: the requests would wait
+// behind it. Not awaited at the top level: the start's chunk needs modules bundled with this
+// one, which would wait for this module to finish first.
+const mainApp =
+  navigator.onLine && chooseScreen(window.location.pathname) === "main"
+    ? import("./app/startup/main-app").then(
+        (app) => {
+          app.startEarly(queryClient);
+          return app.MainApp;
+        },
+        // The screen's own import retries and shows what failed.
+        () => undefined,
+      )
+    : undefined;
 
 // The first screen already speaks the user's language: its chunk has arrived.
-await i18nReady;
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <StartupRoot />
-    </AppProviders>
-  </StrictMode>,
+void Promise.all([mainApp, i18nReady]).then(([loaded]) =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StartupRoot mainApp={loaded} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

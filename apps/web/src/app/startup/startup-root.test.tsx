@@ -38,6 +38,20 @@ afterEach(() => {
 });
 
 describe("start-up screens", () => {
+  it("shows the console's own screen at once when its chunk arrived before the first render", () => {
+    fakeApi();
+    window.history.replaceState(null, "", "/management/devices");
+    const queryClient = createQueryClient();
+    render(
+      <AppProviders queryClient={queryClient}>
+        <StartupRoot mainApp={() => <p>The console</p>} />
+      </AppProviders>,
+    );
+    // In the first commit: no loader first, which React would keep for 300 ms at least.
+    expect(screen.getByText("The console")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
   it("SH-START-001 opens the desktop-connect screen on its own", async () => {
     fakeApi();
     renderAt("/rms-connect/desktop?target=RUTX11%20north");

@@ -59,12 +59,18 @@ function OfflineStart() {
   );
 }
 
-/** The screen the start-up path decides (shell §2 "Start-up and special screens"). */
-export function StartupScreen({ pathname }: { pathname: string }) {
+/**
+ * The screen the start-up path decides (shell §2 "Start-up and special screens"). `loaded`:
+ * the console's own screen when its chunk has arrived before the first render. It is shown
+ * at once: a lazy screen would show the loader first, and React then holds back what
+ * replaces a loader for up to 300 ms after it appeared.
+ */
+export function StartupScreen({ pathname, loaded }: { pathname: string; loaded?: ComponentType }) {
   const { t } = useTranslation("startup");
   const [offline] = useState(() => !navigator.onLine);
   if (offline) return <OfflineStart />;
-  const Screen = SCREENS[chooseScreen(pathname)];
+  const choice = chooseScreen(pathname);
+  const Screen = (choice === "main" && loaded) || SCREENS[choice];
   return (
     <StartupErrorBoundary>
       <Suspense fallback={<FullPageLoader label={t("loading")} />}>
@@ -75,11 +81,11 @@ export function StartupScreen({ pathname }: { pathname: string }) {
 }
 
 /** Everything a page load renders: its screen, the update prompt and the network toasts. */
-export function StartupRoot() {
+export function StartupRoot({ mainApp }: { mainApp?: ComponentType }) {
   useNetworkStatusToasts();
   return (
     <>
-      <StartupScreen pathname={window.location.pathname} />
+      <StartupScreen pathname={window.location.pathname} loaded={mainApp} />
       <UpdatePrompt />
     </>
   );

@@ -17,7 +17,7 @@ import {
   IconPlus,
   IconRouter,
 } from "@tabler/icons-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DeviceListChartKey } from "@netfleet/contracts/devices/list-definition";
@@ -116,9 +116,13 @@ export function DevicesList() {
   const narrowed = Boolean(list.q) || filterCount > 0;
   const meta = devices.data?.meta;
   const rows = devices.data?.data;
+  // Rows and charts arrive as urgent updates; drawing them is deferred to a render React
+  // can interrupt, so that a page of devices never blocks the page for long.
+  const tableRows = useDeferredValue(rows);
   const emptyFleet = meta !== undefined && meta.total === 0 && !narrowed;
   const chartsShown = list.chartsShown && !emptyFleet && !devices.isError;
   const statistics = useDeviceStatistics({ q: list.q || undefined, ...list.filters }, chartsShown);
+  const deferredStatistics = useDeferredValue(statistics.data);
 
   const filterByChart = (chart: DeviceListChartKey, key: string) => list.setFilter(chart, key);
 
@@ -232,7 +236,7 @@ export function DevicesList() {
       <DeviceFilters list={list} opened={filtersOpened} />
       {chartsShown && (
         <DeviceCharts
-          statistics={statistics.data}
+          statistics={deferredStatistics}
           error={statistics.isError}
           onFilter={filterByChart}
         />
@@ -308,7 +312,7 @@ export function DevicesList() {
           )}
           <DevicesTable
             selection={can("update_devices") ? selection : undefined}
-            rows={rows}
+            rows={tableRows}
             columns={list.columns}
             sort={list.sort}
             onSortChange={list.changeSort}
