@@ -38,6 +38,16 @@ const MAX_SLICES = 5;
 const OTHER_COLOR = CHART_PALETTE[CHART_PALETTE.length - 1]!;
 const OTHER = "__other__";
 
+/**
+ * A card's body has one height, loading, loaded or empty, so that the list below does not
+ * move when the counts arrive: its pie's, or its legend's at most (every slice and
+ * "Other"), each line of a fixed height.
+ */
+const PIE_SIZE = 112;
+const LEGEND_LINE = 18;
+const LEGEND_GAP = 2;
+const BODY_HEIGHT = Math.max(PIE_SIZE, (MAX_SLICES + 1) * LEGEND_LINE + MAX_SLICES * LEGEND_GAP);
+
 const STATUS_COLORS: Record<DeviceStatusFilter, string> = {
   online: "var(--mantine-color-green-6)",
   offline: "var(--mantine-color-red-6)",
@@ -118,8 +128,8 @@ function ChartCard({
         {title}
       </Title>
       {slices === undefined ? (
-        <Group gap="md" wrap="nowrap" aria-busy>
-          <Skeleton circle height={112} style={{ flex: "none" }} />
+        <Group gap="md" wrap="nowrap" h={BODY_HEIGHT} aria-busy>
+          <Skeleton circle height={PIE_SIZE} style={{ flex: "none" }} />
           <Stack gap={6} style={{ flex: 1 }}>
             <Skeleton height={10} width="80%" />
             <Skeleton height={10} width="60%" />
@@ -127,15 +137,20 @@ function ChartCard({
           </Stack>
         </Group>
       ) : slices.length === 0 ? (
-        <Text size="sm" c="dimmed" py="lg" ta="center">
+        <Text size="sm" c="dimmed" ta="center" lh={`${BODY_HEIGHT}px`}>
           {t("chartEmpty")}
         </Text>
       ) : (
-        <Group gap="md" wrap="nowrap" align="center">
-          <Suspense fallback={<Skeleton circle height={112} style={{ flex: "none" }} />}>
-            <DevicePie slices={slices} dark={dark} onSlice={(key) => onFilter(chart, key)} />
+        <Group gap="md" wrap="nowrap" align="center" h={BODY_HEIGHT}>
+          <Suspense fallback={<Skeleton circle height={PIE_SIZE} style={{ flex: "none" }} />}>
+            <DevicePie
+              slices={slices}
+              dark={dark}
+              size={PIE_SIZE}
+              onSlice={(key) => onFilter(chart, key)}
+            />
           </Suspense>
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }} component="ul" m={0} p={0}>
+          <Stack gap={LEGEND_GAP} style={{ flex: 1, minWidth: 0 }} component="ul" m={0} p={0}>
             {slices.map((slice) => {
               const content = (
                 <Group gap={6} wrap="nowrap" justify="space-between">
@@ -151,7 +166,7 @@ function ChartCard({
                 </Group>
               );
               return (
-                <li key={slice.key} style={{ listStyle: "none" }}>
+                <li key={slice.key} style={{ listStyle: "none", height: LEGEND_LINE }}>
                   {slice.filters ? (
                     <UnstyledButton
                       w="100%"

@@ -25,10 +25,13 @@ export function DevicePie({
   slices,
   onSlice,
   dark,
+  size,
 }: {
   slices: readonly PieSlice[];
   onSlice: (key: string) => void;
   dark: boolean;
+  /** Its width and height, in pixels. */
+  size: number;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -82,5 +85,5 @@ export function DevicePie({
     );
   }, [slices, dark]);
 
-  return <div ref={container} style={{ height: 112, width: 112, flex: "none" }} aria-hidden />;
+  return <div ref={container} style={{ height: size, width: size, flex: "none" }} aria-hidden />;
 }

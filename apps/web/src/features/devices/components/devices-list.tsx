@@ -114,11 +114,11 @@ export function DevicesList() {
 
   const filterCount = Object.keys(list.filters).length;
   const narrowed = Boolean(list.q) || filterCount > 0;
-  const meta = devices.data?.meta;
-  const rows = devices.data?.data;
-  // Rows and charts arrive as urgent updates; drawing them is deferred to a render React
-  // can interrupt, so that a page of devices never blocks the page for long.
-  const tableRows = useDeferredValue(rows);
+  // A page and its charts arrive as urgent updates; drawing them is deferred to a render
+  // React can interrupt, so that a page of devices never blocks the page for long.
+  const shown = useDeferredValue(devices.data);
+  const meta = shown?.meta;
+  const rows = shown?.data;
   const emptyFleet = meta !== undefined && meta.total === 0 && !narrowed;
   const chartsShown = list.chartsShown && !emptyFleet && !devices.isError;
   const statistics = useDeviceStatistics({ q: list.q || undefined, ...list.filters }, chartsShown);
@@ -312,7 +312,7 @@ export function DevicesList() {
           )}
           <DevicesTable
             selection={can("update_devices") ? selection : undefined}
-            rows={tableRows}
+            rows={rows}
             columns={list.columns}
             sort={list.sort}
             onSortChange={list.changeSort}
