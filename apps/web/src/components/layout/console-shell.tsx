@@ -115,9 +115,16 @@ export function ConsoleShell(props: ConsoleShellProps) {
         {banner}
       </AppShell.Header>
       <AppShell.Navbar className={classes.navbar}>
-        {/* On phones the drawer is always wide: icons alone are too cryptic there. */}
-        <div className={classes.navWide}>{navbar(true)}</div>
-        <div className={classes.navChosen}>{navbar(wide)}</div>
+        {/* On phones the drawer is always wide: icons alone are too cryptic there. A wide
+            sidebar is the phones' one too, drawn once. */}
+        {wide ? (
+          <div className={classes.navChosen}>{navbar(true)}</div>
+        ) : (
+          <>
+            <div className={classes.navWide}>{navbar(true)}</div>
+            <div className={classes.navChosen}>{navbar(false)}</div>
+          </>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <div className={classes.content}>{children}</div>

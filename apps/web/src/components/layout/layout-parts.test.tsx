@@ -11,6 +11,10 @@ import { helpTopic, useDelayedHelpTopic } from "./help-panel";
 import { ImpersonationBanner, impersonationCompanyText } from "./impersonation-banner";
 import { Logo, logoVariant } from "./logo";
 import { readWideNav, useWideNav } from "./use-wide-nav";
+import { ConsoleShell } from "./console-shell";
+import { SideNav } from "./side-nav";
+import { ALL_PERMISSIONS } from "@netfleet/contracts/permissions";
+import { visibleNavigation } from "@netfleet/contracts/navigation";
 
 const branded: Theme = {
   ...DEFAULT_THEME,
@@ -41,6 +45,46 @@ describe("side navigation width", () => {
       result.current[1]();
     });
     expect(window.localStorage.getItem("wideNav")).toBe("true");
+  });
+});
+
+describe("sidebar", () => {
+  const shell = (wide: boolean) => (
+    <ConsoleShell
+      theme={DEFAULT_THEME}
+      wide={wide}
+      onToggleWide={() => undefined}
+      headerEnd={null}
+      navbar={(isWide) => <p>{isWide ? "wide sidebar" : "narrow sidebar"}</p>}
+    >
+      <p>page</p>
+    </ConsoleShell>
+  );
+
+  it("is drawn once when wide, and the phones' wide one beside a narrow one", async () => {
+    const { unmount } = renderPage(shell(true));
+    expect(await screen.findAllByText("wide sidebar")).toHaveLength(1);
+    expect(screen.queryByText("narrow sidebar")).toBeNull();
+    unmount();
+    renderPage(shell(false));
+    expect(await screen.findAllByText("wide sidebar")).toHaveLength(1);
+    expect(screen.getAllByText("narrow sidebar")).toHaveLength(1);
+  });
+
+  it("draws a closed section's links when it opens", async () => {
+    const groups = visibleNavigation({ permissions: ALL_PERMISSIONS, disabledRoutes: [] });
+    renderPage(
+      <SideNav
+        groups={groups}
+        wide
+        current={{ routeName: "management.devices", pathname: "/management/devices" }}
+        onReloadCurrent={() => undefined}
+      />,
+    );
+    expect(await screen.findByRole("link", { name: "Devices" })).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Invitations", hidden: true })).toBeNull();
+    fireEvent.click(screen.getByText("Users"));
+    expect(await screen.findByRole("link", { name: "Invitations" })).toBeVisible();
   });
 });
 
