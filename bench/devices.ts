@@ -74,7 +74,7 @@ async function baselineSubscriber(target: string) {
   const port = (server.address() as net.AddressInfo).port;
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { clientId: "baseline" });
 
-  const counts = { received: 0, rows: 0, shed: 0, held: 0 };
+  const counts = { received: 0, rows: 0, shed: 0, held: 0, failed: 0 };
   let pending: (typeof deviceTelemetry.$inferInsert)[] = [];
   let writing: Promise<void> = Promise.resolve();
   let busy = false;
@@ -154,6 +154,7 @@ interface PhaseResult {
   rows: number;
   shed: number;
   held: number;
+  failed: number;
   cpu: number;
   rss: number;
   simulatorCpu: number;
@@ -182,6 +183,7 @@ async function measure(side: Side, fleet: Fleet<SimulatedTraits>, seconds: numbe
     rows: rate(after.rows, before.counts.rows),
     shed: rate(after.shed, before.counts.shed),
     held: rate(after.held, before.counts.held),
+    failed: after.failed - before.counts.failed,
     cpu: (100 * (cpuSeconds(side.pid) - before.cpu)) / elapsed,
     rss,
     simulatorCpu: (100 * (own.user + own.system)) / 1e6 / elapsed,
@@ -338,6 +340,7 @@ async function engine(label: string, database: DatabaseLocation) {
     line("  telemetry rows written /s", n(s.rows), n(b.rows), ratio(s.rows, b.rows));
     line("  rows shed /s", n(s.shed), n(b.shed));
     line("  held by the broker /s", n(s.held), "-");
+    line("  flushes that failed", n(s.failed), n(b.failed));
     line(
       "  CPU (100% = one core)",
       `${s.cpu.toFixed(0)} %`,

@@ -38,6 +38,8 @@ export interface IngestCounts {
   shed: number;
   /** Messages the broker held back until the gateway caught up. */
   held: number;
+  /** Flushes the database refused (each loses its batch): anything but 0 is a fault. */
+  failed: number;
 }
 
 const CLOCK_TICKS = (() => {
@@ -74,6 +76,7 @@ export function ingestCounts(text: string): IngestCounts {
     rows: metric(text, "netfleet_device_history_rows_written_total", 'table="device_telemetry"'),
     shed: metric(text, "netfleet_device_history_rows_shed_total", 'table="device_telemetry"'),
     held: metric(text, "netfleet_device_messages_held_total"),
+    failed: metric(text, "netfleet_device_flush_failures_total"),
   };
 }
 

@@ -138,6 +138,15 @@ export function jobsInTransaction(tx: Db) {
   return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }
 
+/**
+ * One column of many rows as one array parameter, for `unnest(…)`: a statement keeps one
+ * parameter per column whatever its row count (the protocol allows 65 535 in all), and the
+ * database parses a short text instead of a row of parameters per row.
+ */
+export function columnOf<T>(rows: readonly T[], pick: (row: T) => unknown): SQL {
+  return sql`${sql.param(rows.map((row) => pick(row) ?? null))}`;
+}
+
 /** The rows of a raw `db.execute`: PGlite and node-postgres both answer `{ rows }`. */
 export function resultRows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
-import { type Db, resultRows } from "../../db/client";
+import { columnOf, type Db, resultRows } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { deviceEvents, deviceTelemetry, devices } from "../../db/schema";
 
@@ -16,9 +16,6 @@ export interface ActivityRow {
   taskId?: string | null;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65 535 parameters for every table here. */
-const CHUNK = 1000;
-
 /** Daily partitions of device_telemetry are named by their UTC day. */
 const PARTITION_PREFIX = "device_telemetry_p";
 const PARTITION_NAME = /^device_telemetry_p(\d{4})(\d{2})(\d{2})$/;
@@ -31,12 +28,6 @@ function hasCode(err: unknown, code: string): boolean {
     if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
-}
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
 }
 
 /** Telemetry history and device activity (tables device_telemetry and device_events). */
@@ -59,9 +50,21 @@ export function deviceHistoryRepo(db: Db) {
   return {
     telemetryDays,
 
-    /** Many measurements, in multi-row INSERTs. */
+    /** Many measurements in one INSERT. */
     async insertTelemetry(rows: readonly TelemetryRow[]): Promise<void> {
-      for (const chunk of chunks(rows)) await db.insert(deviceTelemetry).values(chunk);
+      if (rows.length === 0) return;
+      const column = (pick: (r: TelemetryRow) => unknown) => columnOf(rows, pick);
+      await db.execute(sql`
+        insert into ${deviceTelemetry} (device_id, at, signal, temperature, sent, received,
+          latitude, longitude, altitude, cpu_load, memory_free, digital_input, relay_output)
+        select * from unnest(
+          ${column((r) => r.deviceId)}::integer[], ${column((r) => r.at.toISOString())}::timestamptz[],
+          ${column((r) => r.signal)}::smallint[], ${column((r) => r.temperature)}::real[],
+          ${column((r) => r.sent)}::bigint[], ${column((r) => r.received)}::bigint[],
+          ${column((r) => r.latitude)}::double precision[], ${column((r) => r.longitude)}::double precision[],
+          ${column((r) => r.altitude)}::double precision[], ${column((r) => r.cpuLoad)}::real[],
+          ${column((r) => r.memoryFree)}::bigint[], ${column((r) => r.digitalInput)}::smallint[],
+          ${column((r) => r.relayOutput)}::smallint[])`);
     },
 
     /** Forgets a deleted device's telemetry (its activity goes with the device's row). */
@@ -70,29 +73,23 @@ export function deviceHistoryRepo(db: Db) {
     },
 
     /**
-     * Many activity entries, in multi-row INSERTs. Entries of a device deleted meanwhile are
-     * left out rather than failing the whole batch. Answers how many were written.
+     * Many activity entries in one INSERT. Entries of a device deleted meanwhile are left out
+     * rather than failing the whole batch. Answers how many were written.
      */
-
     async insertActivity(rows: readonly ActivityRow[]): Promise<number> {
-      let written = 0;
-      for (const chunk of chunks(rows)) {
-        const values = sql.join(
-          chunk.map(
-            (r) =>
-              sql`(${r.deviceId}::integer, ${r.at.toISOString()}::timestamptz, ${r.type}::text, ${r.message}::text, ${r.userId ?? null}::integer, ${r.taskId ?? null}::text)`,
-          ),
-          sql`, `,
-        );
-        const inserted = await db.execute(sql`
-          insert into ${deviceEvents} (device_id, at, type, message, user_id, task_id)
-          select v.device_id, v.at, v.type, v.message, v.user_id, v.task_id
-          from (values ${values}) as v(device_id, at, type, message, user_id, task_id)
-          join ${devices} d on d.id = v.device_id
-          returning 1`);
-        written += resultRows(inserted).length;
-      }
-      return written;
+      if (rows.length === 0) return 0;
+      const column = (pick: (r: ActivityRow) => unknown) => columnOf(rows, pick);
+      const inserted = await db.execute(sql`
+        insert into ${deviceEvents} (device_id, at, type, message, user_id, task_id)
+        select v.device_id, v.at, v.type, v.message, v.user_id, v.task_id
+        from unnest(
+          ${column((r) => r.deviceId)}::integer[], ${column((r) => r.at.toISOString())}::timestamptz[],
+          ${column((r) => r.type)}::text[], ${column((r) => r.message)}::text[],
+          ${column((r) => r.userId)}::integer[], ${column((r) => r.taskId)}::text[]
+        ) as v(device_id, at, type, message, user_id, task_id)
+        join ${devices} d on d.id = v.device_id
+        returning 1`);
+      return resultRows(inserted).length;
     },
 
     /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DeviceFacts } from "@netfleet/contracts/device-protocol";
-import { type Db, resultRows } from "../../db/client";
+import { columnOf, type Db, resultRows } from "../../db/client";
 import { companies, devices, deviceTags, tags } from "../../db/schema";
 import { inTenant, type TenantScope } from "../../db/tenancy";
 
@@ -79,13 +79,19 @@ export function devicesRepo(db: Db) {
       states: readonly DeviceState[],
     ): Promise<(StatusChange & { companyPath: string; lastSeenAt: Date | null })[]> {
       if (states.length === 0) return [];
-      const rows = sql.join(
-        states.map(
-          (s) =>
-            sql`(${s.id}::integer, ${s.status ?? null}::smallint, ${s.seenAt.toISOString()}::timestamptz, ${s.firmware ?? null}::text, ${s.signal ?? null}::smallint, ${s.temperature ?? null}::real, ${s.operator ?? null}::text, ${s.connectionType ?? null}::text, ${s.wanIp ?? null}::text, ${s.latitude ?? null}::double precision, ${s.longitude ?? null}::double precision, ${s.altitude ?? null}::double precision, ${s.routerUptime ?? null}::integer, ${s.sent ?? null}::bigint, ${s.received ?? null}::bigint, ${s.facts === undefined ? null : JSON.stringify(s.facts)}::jsonb, ${s.timezone ?? null}::text)`,
-        ),
-        sql`, `,
-      );
+      // A row of parameters per device would pass the protocol's limit at 3 856 devices.
+      const column = (pick: (s: DeviceState) => unknown) => columnOf(states, pick);
+      const rows = sql`unnest(
+        ${column((s) => s.id)}::integer[], ${column((s) => s.status)}::smallint[],
+        ${column((s) => s.seenAt.toISOString())}::timestamptz[], ${column((s) => s.firmware)}::text[],
+        ${column((s) => s.signal)}::smallint[], ${column((s) => s.temperature)}::real[],
+        ${column((s) => s.operator)}::text[], ${column((s) => s.connectionType)}::text[],
+        ${column((s) => s.wanIp)}::text[], ${column((s) => s.latitude)}::double precision[],
+        ${column((s) => s.longitude)}::double precision[], ${column((s) => s.altitude)}::double precision[],
+        ${column((s) => s.routerUptime)}::integer[], ${column((s) => s.sent)}::bigint[],
+        ${column((s) => s.received)}::bigint[],
+        ${column((s) => (s.facts === undefined ? null : JSON.stringify(s.facts)))}::jsonb[],
+        ${column((s) => s.timezone)}::text[])`;
       const changed = await db.execute(sql`
         update ${devices} set
           status = coalesce(v.status, ${devices.status}),
@@ -107,7 +113,7 @@ export function devicesRepo(db: Db) {
           updated_at = now()
         from (
           select v.*, cur.status as was, c.path as company_path
-          from (values ${rows}) as v(id, status, seen_at, firmware, signal, temperature, operator,
+          from ${rows} as v(id, status, seen_at, firmware, signal, temperature, operator,
             connection_type, wan_ip, latitude, longitude, altitude, router_uptime, sent, received,
             facts, timezone)
           join ${devices} cur on cur.id = v.id
