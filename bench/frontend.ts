@@ -116,6 +116,8 @@ interface AppFigures {
   /** JavaScript fetched after the first view, when first used. */
   laterJs: Sizes;
   largestChunk: { file: string; gzipKb: number };
+  /** The initial scripts, heaviest first: where the weight is. */
+  initialJs: { file: string; gzipKb: number }[];
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -183,14 +185,20 @@ function figures(dist: string, loaded: Loaded[]): AppFigures {
     ...new Set(loaded.filter((l) => l.kind === kind && l.later === later).map((l) => l.url)),
   ];
   const js = files("js", false);
-  const largest = [...js, ...files("js", true)]
-    .map((file) => ({ file, gzip: fs.statSync(path.join(dist, `${file}.gz`)).size }))
-    .sort((a, b) => b.gzip - a.gzip)[0];
+  const gzipped = (file: string) => ({
+    file,
+    gzip: fs.statSync(path.join(dist, `${file}.gz`)).size,
+  });
+  const largest = [...js, ...files("js", true)].map(gzipped).sort((a, b) => b.gzip - a.gzip)[0];
   return {
     js: sizes(dist, js),
     css: sizes(dist, files("css", false)),
     laterJs: sizes(dist, files("js", true)),
     largestChunk: { file: largest?.file ?? "", gzipKb: kb(largest?.gzip ?? 0) },
+    initialJs: js
+      .map(gzipped)
+      .sort((a, b) => b.gzip - a.gzip)
+      .map(({ file, gzip }) => ({ file, gzipKb: kb(gzip) })),
   };
 }
 
@@ -334,6 +342,10 @@ async function main() {
       `\nlargest chunk loaded: Netfleet ${netfleet.largestChunk.file} ${netfleet.largestChunk.gzipKb} KB gzip` +
         (peer ? `; react-admin ${peer.largestChunk.file} ${peer.largestChunk.gzipKb} KB gzip` : ""),
     );
+    console.log("Netfleet's initial scripts, gzip KB:");
+    for (const { file, gzipKb } of netfleet.initialJs) {
+      console.log(`  ${String(gzipKb).padStart(7)}  ${file}`);
+    }
     const ratio = peer ? Math.round((netfleet.js.gzipKb / peer.js.gzipKb) * 100) / 100 : null;
     if (ratio !== null) console.log(`initial JS, gzip, Netfleet/react-admin: ${ratio}`);
     fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
