@@ -15,6 +15,8 @@ import { type DeviceState, devicesRepo } from "./devices.repo";
 let t: TestApp;
 let ids: number[];
 const FLEET = 6_000;
+/** What an array's text form quotes or escapes. */
+const ODD = 'O\'Brien "quoted", {braced} C:\\path';
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -36,8 +38,8 @@ it("writes the state of a whole fleet of 6 000 devices in one flush", async () =
     seenAt,
     firmware: `RUTX_R_00.07.${i % 10}`,
     signal: -60 - (i % 30),
-    operator: i === 0 ? 'O\'Brien "quoted", {braced}' : undefined,
-    facts: i === 1 ? { hostname: "edge-1", kernel: "6.1" } : undefined,
+    operator: i === 0 ? ODD : i === 1 ? "NULL" : undefined,
+    facts: i === 1 ? { hostname: 'edge\\1 {"x"}', kernel: "6.1" } : undefined,
     latitude: 54.6872,
     longitude: 25.2797,
     sent: 2 ** 40 + i,
@@ -62,15 +64,15 @@ it("writes the state of a whole fleet of 6 000 devices in one flush", async () =
     ),
   );
   expect(first).toMatchObject({
-    operator: 'O\'Brien "quoted", {braced}',
+    operator: ODD,
     firmware: "RUTX_R_00.07.0",
   });
-  const [, second] = resultRows<{ facts: unknown }>(
+  const [, second] = resultRows<{ operator: string | null; facts: unknown }>(
     await t.database.db.execute(
-      sql`select facts from devices where id in (${ids[0]}, ${ids[1]}) order by id`,
+      sql`select operator, facts from devices where id in (${ids[0]}, ${ids[1]}) order by id`,
     ),
   );
-  expect(second!.facts).toEqual({ hostname: "edge-1", kernel: "6.1" });
+  expect(second).toEqual({ operator: "NULL", facts: { hostname: 'edge\\1 {"x"}', kernel: "6.1" } });
 
   // What a message left out stays as it was.
   await t.database.db.transaction((tx) =>
@@ -79,7 +81,7 @@ it("writes the state of a whole fleet of 6 000 devices in one flush", async () =
   const [kept] = resultRows<{ operator: string; status: number }>(
     await t.database.db.execute(sql`select operator, status from devices where id = ${ids[0]}`),
   );
-  expect(kept).toEqual({ operator: 'O\'Brien "quoted", {braced}', status: 1 });
+  expect(kept).toEqual({ operator: ODD, status: 1 });
 }, 60_000);
 
 it("writes a fleet's telemetry and activity of one flush whole, leaving out a deleted device's", async () => {
