@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { LANGUAGES } from "@netfleet/contracts/constants";
 import { closeAllDialogs } from "../components/ui/dialog/dialog-store";
@@ -12,6 +12,10 @@ import { markRefreshEnded, rememberCurrentUser } from "../lib/session-events";
 // after the environment is gone. jsdom has no layout to draw in anyway; the slices'
 // buttons stay, and the browser journeys draw the charts.
 vi.mock("../features/devices/components/device-pie", () => ({ DevicePie: () => null }));
+
+// `findBy…` waits 1 s by default; on a loaded two-core machine a list's deferred render of
+// its next page has taken longer. What a test waits for still has to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Tests read English unless they switch language themselves; every language is at hand.
 await Promise.all(LANGUAGES.map(({ code }) => loadLanguage(code)));
