@@ -17,7 +17,7 @@ import {
   type Notification,
 } from "@netfleet/contracts/schemas/notifications";
 import { withDatabase } from "../test/global-setup";
-import { freePort, HttpAgent, pause, ServerProcess, testServices } from "../test/server-process";
+import { HttpAgent, pause, ServerProcess, testServices } from "../test/server-process";
 
 /**
  * Two real server processes on one PostgreSQL database: a notification created through
@@ -60,10 +60,8 @@ function cluster(adapterEnv: Record<string, string>) {
       ...adapterEnv,
     };
     // One after the other: the first start migrates the empty database.
-    state.a = new ServerProcess(await freePort(), env);
-    await state.a.ready();
-    state.b = new ServerProcess(await freePort(), env);
-    await state.b.ready();
+    state.a = await ServerProcess.started(env);
+    state.b = await ServerProcess.started(env);
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -79,6 +79,22 @@ export class ServerProcess {
     this.child.once("exit", (code) => (this.exited = code));
   }
 
+  /**
+   * A server that started on a free port. A port free when picked can be taken before the
+   * server binds it (by another process's connection); then the start is tried again.
+   */
+  static async started(env: Record<string, string>): Promise<ServerProcess> {
+    for (let attempt = 1; ; attempt++) {
+      const server = new ServerProcess(await freePort(), env);
+      try {
+        await server.ready();
+        return server;
+      } catch (err) {
+        if (attempt >= 3 || !server.output.includes("The HTTP port is in use")) throw err;
+      }
+    }
+  }
+
   /** The exit code once the process ended, and what it printed. */
   async exit(): Promise<{ code: number | null; output: string }> {
     if (this.exited === undefined) await new Promise((r) => this.child.once("exit", r));
