@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { APP_VERSION } from "@netfleet/contracts/constants";
-import { HttpAgent, ServerProcess, freePort } from "./test/server-process";
+import { HttpAgent, ServerProcess } from "./test/server-process";
 
 /** The compiled server, started with plain `node` (no TypeScript loader), as `npm start` runs it. */
 const ADMIN = { email: "first@example.com", password: "Compiled-server-1" };
@@ -11,14 +11,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "netfleet-compiled-"));
 let server: ServerProcess;
 
 beforeAll(async () => {
-  server = new ServerProcess(await freePort(), {
+  server = await ServerProcess.started({
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
     NETFLEET_ADMIN_EMAIL: ADMIN.email,
     NETFLEET_ADMIN_PASSWORD: ADMIN.password,
   });
-  await server.ready();
 }, 60_000);
 afterAll(async () => {
   await server.stop();
