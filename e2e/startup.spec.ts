@@ -217,6 +217,8 @@ test.describe("once per user", () => {
   test("SH-START-020 SH-START-023 the data agreement, then a real e-mail address", async ({
     page,
   }) => {
+    // Two loads of the console and two dialogs whose code loads when first shown.
+    test.slow();
     await signIn(page, "legacy@demo.example.com");
     const emailPrompt = page.getByRole("dialog", { name: "Please enter your email address" });
     await expect(emailPrompt).toBeVisible();

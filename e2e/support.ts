@@ -4,14 +4,22 @@ import { type APIRequestContext, expect, request, type Page, test } from "@playw
 /** Password of every demo user (npm run seed:demo). */
 export const DEMO_PASSWORD = "Demo-password-1";
 
-/** Signs in through the sign-in page, starting from `path`, and waits to arrive there. */
+/**
+ * Signs in as `email` as the sign-in form does (one POST that sets the session's cookies),
+ * then opens `path`. The sign-in page itself is proven by sign-in.spec.ts; the other journeys
+ * skip loading it, which would double the cost of their start on a busy machine.
+ */
 export async function signIn(page: Page, email: string, path = "/management/devices") {
+  // page.request shares the browser context's cookies, so the session lands in the browser.
+  // A journey on another server names it in `path`.
+  const origin = /^https?:\/\//.test(path) ? new URL(path).origin : "";
+  await page.request.get(`${origin}/api/app-config`);
+  const res = await page.request.post(`${origin}/account/sign-in`, {
+    data: { email, password: DEMO_PASSWORD },
+    headers: await xsrf(page),
+  });
+  expect(res.status(), await res.text()).toBe(200);
   await page.goto(path);
-  await expect(page).toHaveURL(/\/account\/sign-in/);
-  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/account\/sign-in/);
 }
 
 /**
