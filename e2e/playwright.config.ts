@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 /**
  * Playwright's own `--disable-features` list (a second one on the command line replaces it),
  * and Chromium's WebUI address-bar popups: every new window rendered them in a renderer of
- * their own, about a second of CPU per journey that no journey looks at.
+ * their own, most of a second of CPU per journey that no journey looks at.
  */
 const DISABLED_FEATURES = [
   "AimEnabled",

@@ -13,13 +13,23 @@ export async function signIn(page: Page, email: string, path = "/management/devi
   // page.request shares the browser context's cookies, so the session lands in the browser.
   // A journey on another server names it in `path`.
   const origin = /^https?:\/\//.test(path) ? new URL(path).origin : "";
-  await page.request.get(`${origin}/api/app-config`);
-  const res = await page.request.post(`${origin}/account/sign-in`, {
+  await postSignIn(page.request, page, email, origin);
+  await page.goto(path);
+}
+
+/** The sign-in form's request through `api`, with the XSRF cookie `cookiesOf` holds. */
+async function postSignIn(
+  api: APIRequestContext,
+  cookiesOf: Page | APIRequestContext,
+  email: string,
+  origin = "",
+) {
+  await api.get(`${origin}/api/app-config`);
+  const res = await api.post(`${origin}/account/sign-in`, {
     data: { email, password: DEMO_PASSWORD },
-    headers: await xsrf(page),
+    headers: await xsrf(cookiesOf),
   });
   expect(res.status(), await res.text()).toBe(200);
-  await page.goto(path);
 }
 
 /**
@@ -39,12 +49,7 @@ export async function xsrf(from: Page | APIRequestContext): Promise<Record<strin
  */
 export async function apiAs(baseURL: string, email: string) {
   const api = await request.newContext({ baseURL });
-  await api.get("/api/app-config");
-  const res = await api.post("/account/sign-in", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: await xsrf(api),
-  });
-  expect(res.status()).toBe(200);
+  await postSignIn(api, api, email);
   return {
     api,
     post: async (path: string, data: unknown) => api.post(path, { data, headers: await xsrf(api) }),
