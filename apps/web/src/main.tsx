@@ -5,6 +5,7 @@ import { createRoot } from "react-dom/client";
 import { i18nReady } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { AppProviders } from "./app/providers";
+import { loadPageOf } from "./app/route-pages";
 import { chooseScreen } from "./app/startup/screen-choice";
 import { registerServiceWorkerOnLoad } from "./app/startup/service-worker";
 import { StartupRoot } from "./app/startup/startup-root";
@@ -23,17 +24,18 @@ installConfirmationHandlers();
 // and before the first render, which holds the thread for a while: the requests would wait
 // behind it. Not awaited at the top level: the start's chunk needs modules bundled with this
 // one, which would wait for this module to finish first.
-const mainApp =
-  navigator.onLine && chooseScreen(window.location.pathname) === "main"
-    ? import("./app/startup/main-app").then(
-        (app) => {
-          app.startEarly(queryClient);
-          return app.MainApp;
-        },
-        // The screen's own import retries and shows what failed.
-        () => undefined,
-      )
-    : undefined;
+const startsMainApp = navigator.onLine && chooseScreen(window.location.pathname) === "main";
+const mainApp = startsMainApp
+  ? import("./app/startup/main-app").then(
+      (app) => {
+        app.startEarly(queryClient);
+        return app.MainApp;
+      },
+      // The screen's own import retries and shows what failed.
+      () => undefined,
+    )
+  : undefined;
+if (startsMainApp) loadPageOf(window.location.pathname);
 
 // The first screen already speaks the user's language: its chunk has arrived.
 void Promise.all([mainApp, i18nReady]).then(([loaded]) =>

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { useTranslation } from "react-i18next";
 import { routeByName } from "@netfleet/contracts/routes";
@@ -14,7 +13,7 @@ import { SESSIONLESS_PAGES } from "../../lib/account-paths";
 import { appConfigQuery } from "../../lib/app-config";
 import { onGlobalError, setSessionState } from "../../lib/http";
 import { onMaintenanceDue } from "../../lib/maintenance-counter";
-import { createAppRouter, routes } from "../router";
+import { createAppRouter } from "../router";
 import { CrashScreen } from "./crash-screen";
 import { DocumentRouter } from "./document-router";
 import {
@@ -55,15 +54,11 @@ function sessionStart(queryClient: QueryClient): Promise<StartupOutcome> {
 }
 
 /**
- * Asks for what the first page needs, the user and the page's own chunks, while the rest of
- * the start-up is still arriving, rather than one after the other.
+ * Asks for the user while the rest of the start-up is still arriving, rather than once the
+ * console renders (the page's own chunks are already on their way: main.tsx).
  */
 export function startEarly(queryClient: QueryClient): void {
   if (needsSession()) void sessionStart(queryClient);
-  for (const { route } of matchRoutes(routes, window.location) ?? []) {
-    // The router loads them again when it starts, and gets the same modules.
-    if (typeof route.lazy === "function") void route.lazy().catch(() => undefined);
-  }
 }
 
 // One router per page load: it listens to the browser's history from its creation on.
