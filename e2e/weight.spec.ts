@@ -1,5 +1,5 @@
-import { expect, type Page, type Request, test } from "@playwright/test";
-import { apiAs } from "./support";
+import { expect, type Locator, type Page, type Request, test } from "@playwright/test";
+import { apiAs, signIn } from "./support";
 
 /**
  * What a cold visit of the device list may fetch in JavaScript, compressed: about 310 KB
@@ -158,4 +158,31 @@ test("the device list holds still while its rows and charts arrive", async ({
   );
   expect(shift).toBeLessThan(0.05);
   await context.close();
+});
+
+/** The CSS animations set on the element and its ancestors. */
+const animationsAround = (element: Locator) =>
+  element.evaluate((node) => {
+    const names: string[] = [];
+    for (let at: Element | null = node; at; at = at.parentElement) {
+      const name = getComputedStyle(at).animationName;
+      if (name !== "none") names.push(name);
+    }
+    return names;
+  });
+
+test("the page a load opens shows at once, and a page drawn anew later fades in", async ({
+  page,
+}) => {
+  await signIn(page, "admin@demo.example.com");
+  const devices = page.getByRole("heading", { name: "Devices" }).first();
+  await expect(devices).toBeVisible();
+  // A page that starts transparent is not painted, as browsers count paints, until it shows.
+  expect(await animationsAround(devices)).toEqual([]);
+
+  // The link of the page already open reloads it: fresh data, fresh page.
+  const navigation = page.getByRole("navigation", { name: "Main navigation" }).first();
+  await navigation.getByRole("link", { name: "Devices" }).click();
+  await expect(devices).toBeVisible();
+  expect(await animationsAround(devices)).toHaveLength(1);
 });

@@ -120,7 +120,7 @@ const pageTree: RouteObject[] = [
 ];
 
 /** The loaders of the page at `pathname` and of its layout. */
-export function pageLoadersOf(pathname: string): LazyPage[] {
+export function pageLoadersOf(pathname: string): (() => Promise<unknown>)[] {
   return (matchRoutes(pageTree, pathname) ?? []).flatMap(({ route }) =>
     typeof route.lazy === "function" ? [route.lazy] : [],
   );

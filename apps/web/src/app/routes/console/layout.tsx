@@ -88,6 +88,13 @@ function Console({ user }: { user: CurrentUser }) {
     setReloads((n) => n + 1);
   }, [queryClient]);
 
+  // The page area fades in when it is drawn anew (another device, a reload of the page), but
+  // not on the page a load opens: starting transparent, its first paint waited for the fade.
+  const pageKey = `${transitionKey(route, params)}:${reloads}`;
+  const [firstPage] = useState(pageKey);
+  const [moved, setMoved] = useState(false);
+  if (!moved && pageKey !== firstPage) setMoved(true);
+
   const current = { routeName: route?.name ?? null, pathname };
   const impersonating = deriveUserFields(user).isImpersonating;
 
@@ -133,7 +140,7 @@ function Console({ user }: { user: CurrentUser }) {
           </Group>
         }
       >
-        <div key={`${transitionKey(route, params)}:${reloads}`} className={consoleClasses.page}>
+        <div key={pageKey} className={moved ? consoleClasses.page : undefined}>
           <Outlet />
         </div>
         <ConfirmModal
