@@ -225,10 +225,14 @@ test("a firmware file uploaded on the Files page is rolled out to a tag of simul
     await page.goto(`${SERVER}/management/devices?tag_id=${tagId}`);
     const table = page.getByRole("table", { name: "Devices" });
     await expect(table.getByRole("row")).toHaveCount(FLEET_SIZE + 1);
-    await page.getByRole("button", { name: "Columns" }).click();
+    const columns = page.getByRole("button", { name: "Columns", exact: true });
+    const defaultColumns = page.getByRole("button", { name: "Back to the default columns" });
+    await columns.click();
     const firmwareColumn = page.getByRole("checkbox", { name: "Firmware", exact: true });
     await firmwareColumn.check();
     await page.keyboard.press("Escape");
+    // The chooser closes with a short transition; it is gone before it is opened again.
+    await expect(defaultColumns).toBeHidden();
     await expect(table.getByRole("columnheader", { name: "Firmware" })).toBeVisible();
     const headers = await table.getByRole("columnheader").allInnerTexts();
     const firmwareIndex = headers.findIndex((h) => h.trim() === "Firmware");
@@ -238,8 +242,8 @@ test("a firmware file uploaded on the Files page is rolled out to a tag of simul
       await expect(row.getByRole("cell").nth(firmwareIndex)).toHaveText(version);
     }
     // The list's columns as they were, for the other journeys of this user.
-    await page.getByRole("button", { name: "Columns" }).click();
-    await page.getByRole("button", { name: "Back to the default columns" }).click();
+    await columns.click();
+    await defaultColumns.click();
     await page.keyboard.press("Escape");
     await expect(table.getByRole("columnheader", { name: "Firmware" })).toHaveCount(0);
 
