@@ -32,8 +32,11 @@ test("SH-ROUTE-035 a device's page opens on its activity, names the device and r
   await page.getByRole("button", { name: "Reboot" }).click();
   const confirm = page.getByRole("dialog", { name: "Reboot the device?" });
   await confirm.getByRole("button", { name: "Reboot" }).click();
-  await expect(page.getByText(/^private-status\./)).toBeVisible();
-  await page.getByRole("button", { name: "Close" }).first().click();
+  const status = page.getByRole("dialog", { name: "Action status" });
+  await expect(status.getByText(/^private-status\./)).toBeVisible();
+  // The device has no agent: the action starts its task, then waits for an answer.
+  await expect(status.getByText("In progress")).toBeVisible();
+  await status.getByRole("button", { name: "Close" }).first().click();
   const activity = page.getByRole("list", { name: "Activity" });
   await expect(activity.getByText(/^Reboot requested/)).toBeVisible();
 });

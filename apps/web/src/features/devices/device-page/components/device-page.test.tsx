@@ -361,6 +361,24 @@ describe("the device page's Reboot button", () => {
     expect(await findText("private-status.7.abc")).toBeVisible();
   });
 
+  it("reads the activity again when its status dialog is closed before the action ends", async () => {
+    const api = server({ permissions: ["view_devices", "update_devices"] }).on(
+      "POST",
+      "/api/devices/actions",
+      { status: 200, body: { success: true, meta: { channel: "private-status.7.abc" } } },
+    );
+    const { user } = renderApp("/devices/42/activity");
+    await user.click(await findRole("button", { name: "Reboot" }));
+    const confirm = await findRole("dialog", { name: "Reboot the device?" });
+    await user.click(within(confirm).getByRole("button", { name: "Reboot" }));
+    const status = await findRole("dialog", { name: "Action status" });
+    await waitFor(() => expect(api.calls("GET", "/api/devices/42/logs")).toHaveLength(2));
+
+    await user.click(within(status).getAllByRole("button", { name: "Close" })[0]!);
+
+    await waitFor(() => expect(api.calls("GET", "/api/devices/42/logs")).toHaveLength(3));
+  });
+
   it("shows the server's message when the reboot is refused", async () => {
     server({ permissions: ["view_devices", "update_devices"] }).on(
       "POST",

@@ -36,7 +36,10 @@ export function RebootButton({ device }: { device: DeviceDetail }) {
       onSuccess: (channel) => {
         setConfirming(false);
         reloadActivity();
-        openActionStatusDialog({ channel, onDone: reloadActivity });
+        // The request lands in the activity once the task is started, which may come after
+        // this answer: the activity is read again when the action ends and when the dialog
+        // is closed before that.
+        openActionStatusDialog({ channel, onDone: reloadActivity, onClose: reloadActivity });
       },
       onError: (error) => {
         setConfirming(false);
