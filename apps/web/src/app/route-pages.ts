@@ -94,7 +94,7 @@ export const standaloneLayout: LazyPage = () => import("./routes/console/standal
 export type RoutableSpec = RouteSpec & { path: string };
 
 /** Routes of the table that have a path of their own. */
-export const ROUTABLE = ROUTES.filter((r): r is RoutableSpec => r.path !== null);
+const ROUTABLE = ROUTES.filter((r): r is RoutableSpec => r.path !== null);
 
 /** A route's page: its own, or the shared placeholder. Redirects have none. */
 export function pageOf(spec: RoutableSpec): LazyPage | undefined {
@@ -103,25 +103,32 @@ export function pageOf(spec: RoutableSpec): LazyPage | undefined {
   return PAGES[spec.name as RouteName] ?? placeholderPage;
 }
 
-/** The router's tree, paths and loaders only. */
-const pageTree: RouteObject[] = [
-  ...ACCOUNT_ROUTES,
-  {
-    lazy: consoleLayout,
-    children: [
-      ...ROUTABLE.filter((r) => !r.standalone).map((r) => ({ path: r.path, lazy: pageOf(r) })),
-      { path: "*" },
-    ],
-  },
-  {
-    lazy: standaloneLayout,
-    children: ROUTABLE.filter((r) => r.standalone).map((r) => ({ path: r.path, lazy: pageOf(r) })),
-  },
-];
+/**
+ * The routes' tree below the router's root: the account pages that work without a session,
+ * the console's pages under the layout that checks the session and runs the route guard
+ * (then `unknown`, for paths of no route), the standalone ones under a bare guard. `route`
+ * makes each entry of the table.
+ */
+export function pageTree(
+  route: (spec: RoutableSpec) => RouteObject,
+  unknown: RouteObject,
+): RouteObject[] {
+  return [
+    ...ACCOUNT_ROUTES,
+    {
+      lazy: consoleLayout,
+      children: [...ROUTABLE.filter((r) => !r.standalone).map(route), unknown],
+    },
+    { lazy: standaloneLayout, children: ROUTABLE.filter((r) => r.standalone).map(route) },
+  ];
+}
+
+/** The same tree, paths and loaders only. */
+const loaderTree = pageTree((r) => ({ path: r.path, lazy: pageOf(r) }), { path: "*" });
 
 /** The loaders of the page at `pathname` and of its layout. */
 export function pageLoadersOf(pathname: string): (() => Promise<unknown>)[] {
-  return (matchRoutes(pageTree, pathname) ?? []).flatMap(({ route }) =>
+  return (matchRoutes(loaderTree, pathname) ?? []).flatMap(({ route }) =>
     typeof route.lazy === "function" ? [route.lazy] : [],
   );
 }

@@ -6,15 +6,7 @@ import { RouteError } from "../components/layout/route-error";
 import { RouteRedirect } from "../components/layout/route-redirect";
 import { LazyDialogHost } from "../components/ui/dialog/lazy-dialog-host";
 import * as offlinePage from "./routes/offline";
-import {
-  ACCOUNT_ROUTES,
-  consoleLayout,
-  type LazyPage,
-  pageOf,
-  ROUTABLE,
-  type RoutableSpec,
-  standaloneLayout,
-} from "./route-pages";
+import { type LazyPage, pageOf, pageTree, type RoutableSpec } from "./route-pages";
 
 /** Bundled with the router: a chunk cannot be fetched once the network is gone. */
 const offlineRoute: LazyPage = () => Promise.resolve(offlinePage);
@@ -25,11 +17,7 @@ function toRouteObject(spec: RoutableSpec): RouteObject {
   return { path: spec.path, handle, lazy: spec.name === "offline" ? offlineRoute : pageOf(spec) };
 }
 
-/**
- * Every route of the table, named through its `handle`. Console pages sit under the layout
- * that checks the session and runs the route guard; standalone ones under a bare guard.
- * Account pages that work without a session stand outside both.
- */
+/** Every route of the table, named through its `handle`, in the tree of `pageTree`. */
 export const routes: RouteObject[] = [
   {
     element: (
@@ -40,21 +28,12 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
-    children: [
-      ...ACCOUNT_ROUTES,
-      {
-        lazy: consoleLayout,
-        children: [
-          ...ROUTABLE.filter((r) => !r.standalone).map(toRouteObject),
-          // Unknown paths: the guard sends the user to their first permitted page.
-          { path: "*", handle: { routeName: null } satisfies RouteHandle, element: null },
-        ],
-      },
-      {
-        lazy: standaloneLayout,
-        children: ROUTABLE.filter((r) => r.standalone).map(toRouteObject),
-      },
-    ],
+    // Unknown paths: the guard sends the user to their first permitted page.
+    children: pageTree(toRouteObject, {
+      path: "*",
+      handle: { routeName: null } satisfies RouteHandle,
+      element: null,
+    }),
   },
 ];
 

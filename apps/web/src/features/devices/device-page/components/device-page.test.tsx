@@ -341,7 +341,8 @@ describe("the device page's Reboot button", () => {
     expect(screen.queryByRole("button", { name: "Reboot" })).toBeNull();
   });
 
-  it("asks first, then reboots the device and follows the task", async () => {
+  /** A user who may reboot asks for it and confirms; the server answers the action's channel. */
+  async function reboot() {
     const api = server({ permissions: ["view_devices", "update_devices"] }).on(
       "POST",
       "/api/devices/actions",
@@ -352,6 +353,11 @@ describe("the device page's Reboot button", () => {
     await user.click(await findRole("button", { name: "Reboot" }));
     const confirm = await findRole("dialog", { name: "Reboot the device?" });
     await user.click(within(confirm).getByRole("button", { name: "Reboot" }));
+    return { api, user };
+  }
+
+  it("asks first, then reboots the device and follows the task", async () => {
+    const { api } = await reboot();
 
     await waitFor(() => expect(api.calls("POST", "/api/devices/actions")).toHaveLength(1));
     expect(api.calls("POST", "/api/devices/actions")[0]?.body).toEqual({
@@ -362,15 +368,7 @@ describe("the device page's Reboot button", () => {
   });
 
   it("reads the activity again when its status dialog is closed before the action ends", async () => {
-    const api = server({ permissions: ["view_devices", "update_devices"] }).on(
-      "POST",
-      "/api/devices/actions",
-      { status: 200, body: { success: true, meta: { channel: "private-status.7.abc" } } },
-    );
-    const { user } = renderApp("/devices/42/activity");
-    await user.click(await findRole("button", { name: "Reboot" }));
-    const confirm = await findRole("dialog", { name: "Reboot the device?" });
-    await user.click(within(confirm).getByRole("button", { name: "Reboot" }));
+    const { api, user } = await reboot();
     const status = await findRole("dialog", { name: "Action status" });
     await waitFor(() => expect(api.calls("GET", "/api/devices/42/logs")).toHaveLength(2));
 
