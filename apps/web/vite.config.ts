@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { defineConfig, type Plugin, type ProxyOptions } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 // A relative path: the config is bundled on its own, and the package export is TypeScript.
 import { APP_VERSION } from "../../packages/contracts/src/constants";
@@ -65,6 +66,33 @@ const LATER_MANTINE =
   /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|CopyButton|FileButton|FloatingIndicator|Image|NumberInput|Radio|SegmentedControl|Textarea|Tree)|react-number-format)[\\/]/;
 const MANTINE = /node_modules[\\/](@mantine|@floating-ui)[\\/]/;
 
+/**
+ * The modules the signed-in start and the console's layout import, however deeply: every
+ * console page loads them all, so one chunk of them costs no page anything it would not
+ * load anyway, where split by which pages share them they came as some twenty small files
+ * that queued for the browser's six connections before the first page could show.
+ */
+function consoleFrame(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  const roots = ["src/app/startup/main-app.tsx", "src/app/routes/console/layout.tsx"].map((file) =>
+    path.resolve(import.meta.dirname, file),
+  );
+  let members: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!members) {
+      members = new Set();
+      const missing = roots.find((root) => ctx.getModuleInfo(root) === null);
+      if (missing) throw new Error(`The console's frame starts at ${missing}, which is gone`);
+      const pending = [...roots];
+      for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        if (members.has(next)) continue;
+        members.add(next);
+        pending.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return members.has(id) ? "console" : null;
+  };
+}
+
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 
 export default defineConfig({
@@ -104,6 +132,7 @@ export default defineConfig({
             },
             // Those others, in a chunk of their own that the pages showing them fetch.
             { name: "mantine-more", test: LATER_MANTINE },
+            { name: consoleFrame() },
           ],
         },
       },

@@ -87,4 +87,14 @@ describe("system timezone", () => {
       "2025-01-01 22:04",
     );
   });
+
+  it("formats midnight as 00, years before 1000 with four digits, and keeps other text", () => {
+    expect(formatInTimezone("2025-06-30T22:00:00Z", "YYYY-MM-DD HH:mm:ss", "Europe/Oslo")).toBe(
+      "2025-07-01 00:00:00",
+    );
+    expect(formatInTimezone(Date.UTC(999, 0, 1, 0, 0), "YYYY-MM-DDTHH:mm", "UTC")).toBe(
+      "0999-01-01T00:00",
+    );
+    expect(formatInTimezone(Date.UTC(2025, 2, 4, 5, 6), "MM-DD HH:mm", "UTC")).toBe("03-04 05:06");
+  });
 });

@@ -1,6 +1,3 @@
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
 import { LAYOUT, WIRE } from "@netfleet/contracts/constants";
 import { readCookie } from "./http";
 import { browserLocation } from "./browser-location";
@@ -11,9 +8,6 @@ import { browserLocation } from "./browser-location";
  * server for anything; without the cookie the browser's own zone applies. A change
  * reloads the page, so every screen picks it up at once.
  */
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const TIMEZONE_COOKIE = WIRE.timezoneCookie;
 
@@ -30,7 +24,7 @@ export function isValidTimezone(zone: string): boolean {
 
 /** The zone the browser runs in, e.g. `Europe/Oslo`. */
 export function guessTimezone(): string {
-  const guess = dayjs.tz.guess();
+  const guess = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   return guess && isValidTimezone(guess) ? guess : "UTC";
 }
 
@@ -90,11 +84,53 @@ export function changeTimezone(
   window.setTimeout(reload, LAYOUT.timezoneReloadDelayMs);
 }
 
-/** `value` (a date, an ISO string or epoch milliseconds) in `zone`, as `format` says. */
+/**
+ * One formatter per zone: building an `Intl.DateTimeFormat` costs far more than using one,
+ * and a page of devices formats dozens of dates.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+const TOKEN_PART = {
+  YYYY: "year",
+  MM: "month",
+  DD: "day",
+  HH: "hour",
+  mm: "minute",
+  ss: "second",
+} as const;
+const TOKENS = /YYYY|MM|DD|HH|mm|ss/g;
+
+/**
+ * `value` (a date, an ISO string or epoch milliseconds) in `zone`, as `format` says: its
+ * tokens are `YYYY`, `MM`, `DD`, `HH`, `mm` and `ss`, anything else is kept as written.
+ */
 export function formatInTimezone(
   value: Date | string | number,
   format: string,
   zone: string = selectedTimezone(),
 ): string {
-  return dayjs(value).tz(zone).format(format);
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterFor(zone).formatToParts(new Date(value))) {
+    parts[part.type] = part.value;
+  }
+  parts.year = parts.year?.padStart(4, "0");
+  return format.replace(TOKENS, (token) => parts[TOKEN_PART[token as keyof typeof TOKEN_PART]]!);
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Skeleton, Table, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { type ListSort, type SortDirection, nextSort } from "../../lib/list-sort";
@@ -72,6 +72,40 @@ function HeaderCell<K extends string>({
 }
 
 /**
+ * Placeholder rows while a table's first page loads, one cell per column (and an empty
+ * leading cell with `leadingClassName`, when the table has one). Memoised: the page around
+ * them draws again as its other parts arrive, and a few hundred skeleton cells drawn again
+ * each time kept the first screen from showing.
+ */
+export const SkeletonRows = memo(
+  function SkeletonRows({
+    count,
+    columns,
+    leadingClassName,
+  }: {
+    count: number;
+    columns: readonly string[];
+    leadingClassName?: string;
+  }) {
+    return Array.from({ length: count }, (_, row) => (
+      <Table.Tr key={row}>
+        {leadingClassName !== undefined && <Table.Td className={leadingClassName} />}
+        {columns.map((column, col) => (
+          <Table.Td key={column}>
+            {/* Uneven widths read as text rather than as a grid of bars. */}
+            <Skeleton h={12} my={4} width={`${55 + ((row * 7 + col * 11) % 40)}%`} />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  },
+  (before, after) =>
+    before.count === after.count &&
+    before.leadingClassName === after.leadingClassName &&
+    before.columns.join() === after.columns.join(),
+);
+
+/**
  * A page of a server-side list: column headers that sort on the server, skeleton rows
  * while the first page loads, and the previous rows dimmed while the next ones do.
  */
@@ -102,24 +136,17 @@ export function SortableTable<T extends { id: number | string }, K extends strin
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows === undefined
-            ? Array.from({ length: skeletonRows }, (_, row) => (
-                <Table.Tr key={row}>
-                  {columns.map((column, col) => (
-                    <Table.Td key={column.id}>
-                      {/* Uneven widths read as text rather than as a grid of bars. */}
-                      <Skeleton h={12} my={4} width={`${55 + ((row * 7 + col * 11) % 40)}%`} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : rows.map((item) => (
-                <Table.Tr key={item.id}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.id}>{column.render(item)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+          {rows === undefined ? (
+            <SkeletonRows count={skeletonRows} columns={columns.map((column) => column.id)} />
+          ) : (
+            rows.map((item) => (
+              <Table.Tr key={item.id}>
+                {columns.map((column) => (
+                  <Table.Td key={column.id}>{column.render(item)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode, useRef } from "react";
-import { Checkbox, Skeleton, Table, UnstyledButton } from "@mantine/core";
+import { Checkbox, Table, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { TFunction } from "i18next";
@@ -8,6 +8,7 @@ import { useNavigate } from "react-router";
 import { formatSignal } from "@netfleet/contracts/devices/display";
 import type { DeviceListItem as Device } from "@netfleet/contracts/schemas/devices";
 import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
+import { SkeletonRows } from "../../../components/ui/sortable-table";
 import { devicePath } from "../../../lib/current-route";
 import { formatDateTime } from "../../../lib/format";
 import { type ListSort, type SortDirection, nextSort } from "../../../lib/list-sort";
@@ -227,17 +228,13 @@ export function DevicesTable({
 
   let body: ReactNode;
   if (rows === undefined) {
-    body = Array.from({ length: skeletonRows }, (_, r) => (
-      <Table.Tr key={r}>
-        {selection && <Table.Td className={classes.pick} />}
-        {columns.map((column, c) => (
-          <Table.Td key={column.id}>
-            {/* Uneven widths read as text rather than as a grid of bars. */}
-            <Skeleton h={12} my={4} width={`${55 + ((r * 7 + c * 11) % 40)}%`} />
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    ));
+    body = (
+      <SkeletonRows
+        count={skeletonRows}
+        columns={shown}
+        leadingClassName={selection ? classes.pick : undefined}
+      />
+    );
   } else if (virtual) {
     const items = virtualizer.getVirtualItems();
     const top = items[0]?.start ?? 0;
