@@ -61,7 +61,7 @@ function scriptsInFlight(page: Page): Set<Request> {
 const languageChunks = (scripts: Script[]) =>
   scripts.flatMap((s) => /\/messages-([a-z]+)-[\w-]+\.js$/.exec(s.path)?.[1] ?? []);
 
-test("a cold visit of the device list fetches little JavaScript, compressed, in the user's language only", async ({
+test("a cold visit of the device list asks for the session first and fetches little JavaScript, compressed, in the user's language only", async ({
   browser,
   baseURL,
 }) => {
@@ -85,6 +85,8 @@ test("a cold visit of the device list fetches little JavaScript, compressed, in 
   });
   const scripts = recordScripts(page);
   const pending = scriptsInFlight(page);
+  const asked: string[] = [];
+  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
 
   await page.goto("/management/devices");
   await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
@@ -104,6 +106,11 @@ test("a cold visit of the device list fetches little JavaScript, compressed, in 
     INITIAL_JS_FILES,
   );
   expect(languageChunks(initial)).toEqual(["ja"]);
+  // The session is asked for by the page's entry, ahead of the console's own code.
+  const firstConsoleChunk = asked.findIndex((p) => /\/assets\/console-[\w-]+\.js$/.test(p));
+  expect(firstConsoleChunk).toBeGreaterThan(0);
+  expect(asked.indexOf("/api/user")).toBeGreaterThan(-1);
+  expect(asked.indexOf("/api/user")).toBeLessThan(firstConsoleChunk);
 
   // The parts held back load once let through, compressed too.
   release();

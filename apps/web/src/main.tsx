@@ -8,6 +8,7 @@ import { AppProviders } from "./app/providers";
 import { loadPageOf } from "./app/route-pages";
 import { chooseScreen } from "./app/startup/screen-choice";
 import { registerServiceWorkerOnLoad } from "./app/startup/service-worker";
+import { startEarly } from "./app/startup/start-session";
 import { StartupRoot } from "./app/startup/startup-root";
 import { installConfirmationHandlers } from "./features/mfa/confirmation-handlers";
 
@@ -20,17 +21,16 @@ if (import.meta.env.PROD) registerServiceWorkerOnLoad();
 // Calls that need the password again or a second factor ask for it in a dialog.
 installConfirmationHandlers();
 
-// The console's start, its session and its page are asked for while the language arrives,
+// The session, the console's start and its page are asked for while the language arrives,
 // and before the first render, which holds the thread for a while: the requests would wait
-// behind it. Not awaited at the top level: the start's chunk needs modules bundled with this
-// one, which would wait for this module to finish first.
+// behind it. The session first: the browser fetches six files at a time from a host, and
+// the page's code would keep it waiting. Not awaited at the top level: the start's chunk
+// needs modules bundled with this one, which would wait for this module to finish first.
 const startsMainApp = navigator.onLine && chooseScreen(window.location.pathname) === "main";
+if (startsMainApp) startEarly(queryClient);
 const mainApp = startsMainApp
   ? import("./app/startup/main-app").then(
-      (app) => {
-        app.startEarly(queryClient);
-        return app.MainApp;
-      },
+      (app) => app.MainApp,
       // The screen's own import retries and shows what failed.
       () => undefined,
     )

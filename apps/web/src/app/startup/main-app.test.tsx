@@ -14,7 +14,8 @@ import { createQueryClient } from "../../lib/query-client";
 import { CURRENT_USER_KEY } from "../../lib/viewer";
 import { getCurrentUser } from "../../features/users/api/get-current-user";
 import { failure, fakeApi, success } from "../../test/fake-api";
-import { MainApp, startEarly } from "./main-app";
+import { MainApp } from "./main-app";
+import { startEarly } from "./start-session";
 import { testUser } from "../../test/users";
 
 // The real router lazily loads every page; here the console is one known element.

@@ -1,15 +1,13 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-router/dom";
 import { useTranslation } from "react-i18next";
-import { routeByName } from "@netfleet/contracts/routes";
 import { FullPageLoader } from "../../components/layout/full-page-loader";
 import { MaintenanceScreen } from "../../components/screens/maintenance-screen";
 import { MfaRequiredScreen } from "../../components/screens/mfa-required-screen";
 import { NotInvitedScreen } from "../../components/screens/not-invited-screen";
 import { EmailNotVerifiedScreen } from "../../features/account/components/email-not-verified-screen";
 import { SignOutButton } from "../../features/account/components/sign-out-button";
-import { SESSIONLESS_PAGES } from "../../lib/account-paths";
 import { appConfigQuery } from "../../lib/app-config";
 import { onGlobalError, setSessionState } from "../../lib/http";
 import { onMaintenanceDue } from "../../lib/maintenance-counter";
@@ -19,47 +17,12 @@ import { DocumentRouter } from "./document-router";
 import {
   type StartUpErrorCode,
   type StartupOutcome,
+  needsSession,
   noticeFor,
-  startSession,
+  sessionStart,
 } from "./start-session";
 
-/** Pages that need no session: the router mounts at once, without asking for the user. */
-const ROUTER_ONLY_PAGES: readonly string[] = [
-  ...SESSIONLESS_PAGES,
-  routeByName("not-found")?.path ?? "/404",
-  routeByName("offline")?.path ?? "/offline",
-];
-
 type MainOutcome = StartupOutcome | { kind: "crash" };
-
-function needsSession(): boolean {
-  return !ROUTER_ONLY_PAGES.includes(window.location.pathname);
-}
-
-const sessionStarts = new WeakMap<QueryClient, Promise<StartupOutcome>>();
-
-/**
- * The page load's one session start, whoever asks first: a failed user call is not asked
- * again by the console's own start, which would count it twice towards maintenance.
- */
-function sessionStart(queryClient: QueryClient): Promise<StartupOutcome> {
-  let started = sessionStarts.get(queryClient);
-  if (!started) {
-    started = startSession(queryClient);
-    // Whoever waits for it reports a defect; an early start alone reports nothing.
-    started.catch(() => undefined);
-    sessionStarts.set(queryClient, started);
-  }
-  return started;
-}
-
-/**
- * Asks for the user while the rest of the start-up is still arriving, rather than once the
- * console renders (the page's own chunks are already on their way: main.tsx).
- */
-export function startEarly(queryClient: QueryClient): void {
-  if (needsSession()) void sessionStart(queryClient);
-}
 
 // One router per page load: it listens to the browser's history from its creation on.
 let appRouter: ReturnType<typeof createAppRouter> | undefined;

@@ -1,7 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { START_UP_ERROR_CODES } from "@netfleet/contracts/errors";
+import { routeByName } from "@netfleet/contracts/routes";
 import type { MaintenanceErrorData } from "../../components/screens/maintenance-screen";
 import { currentUserQuery } from "../../features/users/api/get-current-user";
+import { SESSIONLESS_PAGES } from "../../lib/account-paths";
 import { appConfigQuery } from "../../lib/app-config";
 import { configureErrorReporter } from "../../lib/error-reporter";
 import { sessionStartFailure, setSessionState } from "../../lib/http";
@@ -59,4 +61,40 @@ function outcomeOfFailure(error: unknown): StartupOutcome {
     kind: "maintenance",
     error: { message: failure.error.message, status: failure.error.status },
   };
+}
+
+/** Pages that need no session: the router mounts at once, without asking for the user. */
+const ROUTER_ONLY_PAGES: readonly string[] = [
+  ...SESSIONLESS_PAGES,
+  routeByName("not-found")?.path ?? "/404",
+  routeByName("offline")?.path ?? "/offline",
+];
+
+export function needsSession(): boolean {
+  return !ROUTER_ONLY_PAGES.includes(window.location.pathname);
+}
+
+const sessionStarts = new WeakMap<QueryClient, Promise<StartupOutcome>>();
+
+/**
+ * The page load's one session start, whoever asks first: a failed user call is not asked
+ * again by the console's own start, which would count it twice towards maintenance.
+ */
+export function sessionStart(queryClient: QueryClient): Promise<StartupOutcome> {
+  let started = sessionStarts.get(queryClient);
+  if (!started) {
+    started = startSession(queryClient);
+    // Whoever waits for it reports a defect; an early start alone reports nothing.
+    started.catch(() => undefined);
+    sessionStarts.set(queryClient, started);
+  }
+  return started;
+}
+
+/**
+ * Asks for the user and the configuration from the page's entry (main.tsx), before the
+ * console's code: the answers are in by the time that code has arrived.
+ */
+export function startEarly(queryClient: QueryClient): void {
+  if (needsSession()) void sessionStart(queryClient);
 }

@@ -190,7 +190,9 @@ export function DevicesTable({
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: virtual ? rows!.length : 0,
-    getScrollElement: () => scroller.current,
+    // Without an element it observes and measures nothing: a short page needs neither, and
+    // measuring in the console's first render forced the page's layout in its middle.
+    getScrollElement: () => (virtual ? scroller.current : null),
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
   });
