@@ -1,17 +1,32 @@
+import { useEffect, useState } from "react";
 import { ActionIcon, Affix, Transition } from "@mantine/core";
-import { useWindowScroll } from "@mantine/hooks";
 import { IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LAYOUT } from "@netfleet/contracts/constants";
 
+/**
+ * Whether the window has scrolled past `threshold`, learnt from scroll events alone: asking
+ * for the position as the layout mounts made the browser lay the whole new page out in the
+ * middle of its first render, and again once the render was done.
+ */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > threshold);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [threshold]);
+  return past;
+}
+
 /** Appears once the page has scrolled past 300 px (shell §2 Layout). */
 export function ScrollToTop() {
   const { t } = useTranslation("navigation");
-  const [scroll, scrollTo] = useWindowScroll();
+  const scrolled = useScrolledPast(LAYOUT.scrollTopThresholdPx);
   const label = t("scrollToTop", { defaultValue: "Scroll to top" });
   return (
     <Affix position={{ bottom: 24, right: 24 }}>
-      <Transition transition="slide-up" mounted={scroll.y > LAYOUT.scrollTopThresholdPx}>
+      <Transition transition="slide-up" mounted={scrolled}>
         {(styles) => (
           <ActionIcon
             style={styles}
@@ -20,7 +35,7 @@ export function ScrollToTop() {
             variant="filled"
             aria-label={label}
             title={label}
-            onClick={() => scrollTo({ y: 0 })}
+            onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
           >
             <IconArrowUp size={20} aria-hidden />
           </ActionIcon>
