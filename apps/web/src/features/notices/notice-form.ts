@@ -9,7 +9,7 @@ import {
   noticeInputSchema,
 } from "@netfleet/contracts/schemas/notices";
 import { i18n } from "../../lib/i18n";
-import { selectedTimezone } from "../../lib/timezone";
+import { formatInTimezone, selectedTimezone } from "../../lib/timezone";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -40,7 +40,7 @@ export type NoticeFormValues = z.input<typeof noticeFormSchema>;
 
 /** An instant as the `datetime-local` input shows it in `zone`. */
 export function toLocalInput(value: Date | string, zone: string = selectedTimezone()): string {
-  return dayjs(value).tz(zone).format(LOCAL_FORMAT);
+  return formatInTimezone(value, LOCAL_FORMAT, zone);
 }
 
 /** The instant a `datetime-local` value names in `zone`, as ISO with an offset. */
