@@ -71,7 +71,7 @@ describe("sidebar", () => {
     expect(screen.getAllByText("narrow sidebar")).toHaveLength(1);
   });
 
-  it("draws a closed section's links when it opens", async () => {
+  it("draws a closed section's links when its button opens it, and marks the page shown", async () => {
     const groups = visibleNavigation({ permissions: ALL_PERMISSIONS, disabledRoutes: [] });
     renderPage(
       <SideNav
@@ -83,8 +83,12 @@ describe("sidebar", () => {
     );
     expect(await screen.findByRole("link", { name: "Devices" })).toBeVisible();
     expect(screen.queryByRole("link", { name: "Invitations", hidden: true })).toBeNull();
-    fireEvent.click(screen.getByText("Users"));
+    const users = screen.getByRole("button", { name: "Users" });
+    expect(users).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(users);
     expect(await screen.findByRole("link", { name: "Invitations" })).toBeVisible();
+    expect(users).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("link", { name: "Devices" })).toHaveAttribute("aria-current", "page");
   });
 });
 

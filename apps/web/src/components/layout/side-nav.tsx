@@ -1,11 +1,12 @@
-import type { MouseEvent, ReactNode } from "react";
-import { Menu, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { Menu, Tooltip, UnstyledButton } from "@mantine/core";
 import {
   IconArrowsExchange,
   IconBellRinging,
   IconBolt,
   IconBuilding,
   IconChartBar,
+  IconChevronRight,
   IconCoins,
   IconCpu,
   IconFiles,
@@ -93,40 +94,39 @@ export function SideNav({ groups, wide, current, onReloadCurrent }: SideNavProps
     },
   });
 
-  const renderWide = (group: VisibleNavGroup, entry: VisibleNavItem, path: string[]): ReactNode => {
+  // The wide sidebar is plain links and buttons styled by side-nav.module.css rather than
+  // Mantine's NavLink: it is drawn on every page load, and NavLink's twenty components per
+  // entry made it a third of the first render.
+  const renderWide = (entry: VisibleNavItem, path: string[]): ReactNode => {
     const Icon = path.length === 2 ? ITEM_ICONS[entry.item.name] : undefined;
     const label = itemLabel(path, entry.item.label);
     const isActive = active(entry, current);
+    const content = (
+      <>
+        {Icon && <Icon size={18} stroke={1.6} aria-hidden className={classes.linkIcon} />}
+        <span className={classes.linkLabel}>{label}</span>
+      </>
+    );
     if (entry.children.length) {
       return (
-        <NavLink
-          key={entry.item.name}
-          label={label}
-          leftSection={Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : undefined}
-          defaultOpened={isActive}
-          // A closed section's links are drawn when it opens, not hidden beforehand: they
-          // were more than half of what the sidebar drew on every page load.
-          keepMounted={false}
-          active={isActive}
-          variant="subtle"
-          childrenOffset={30}
-          className={classes.link}
-        >
-          {entry.children.map((child) => renderWide(group, child, [...path, child.item.name]))}
-        </NavLink>
+        <NavSection key={entry.item.name} active={isActive} content={content}>
+          {entry.children.map((child) => renderWide(child, [...path, child.item.name]))}
+        </NavSection>
       );
     }
+    const { to, onClick } = linkProps(entry);
     return (
-      <NavLink
+      <Link
         key={entry.item.name}
-        {...linkProps(entry)}
-        label={label}
-        leftSection={Icon ? <Icon size={18} stroke={1.6} aria-hidden /> : undefined}
-        active={isActive}
-        aria-current={isActive ? "page" : undefined}
-        variant={path.length === 2 ? "light" : "subtle"}
+        to={to}
+        onClick={onClick}
         className={classes.link}
-      />
+        data-active={isActive || undefined}
+        data-top={path.length === 2 || undefined}
+        aria-current={isActive ? "page" : undefined}
+      >
+        {content}
+      </Link>
     );
   };
 
@@ -174,38 +174,57 @@ export function SideNav({ groups, wide, current, onReloadCurrent }: SideNavProps
   };
 
   return (
-    <ScrollArea type="scroll" className={classes.scroll}>
-      <nav aria-label={t("mainNavigation", { defaultValue: "Main navigation" })}>
-        <Stack
-          gap={wide ? "md" : "xs"}
-          py="sm"
-          px={wide ? "sm" : 0}
-          align={wide ? "stretch" : "center"}
+    <nav
+      aria-label={t("mainNavigation", { defaultValue: "Main navigation" })}
+      className={classes.scroll}
+      data-wide={wide || undefined}
+    >
+      {groups.map((group) => (
+        <div
+          key={group.group.name}
+          role="group"
+          aria-label={t(`group.${group.group.name}`, { defaultValue: group.group.label })}
         >
-          {groups.map((group) => (
-            <div
-              key={group.group.name}
-              role="group"
-              aria-label={t(`group.${group.group.name}`, { defaultValue: group.group.label })}
-            >
-              {wide ? (
-                <Text className={classes.groupLabel} component="div" aria-hidden>
-                  {t(`group.${group.group.name}`, { defaultValue: group.group.label })}
-                </Text>
-              ) : (
-                <div className={classes.groupDivider} aria-hidden />
-              )}
-              <Stack gap={2} align={wide ? "stretch" : "center"}>
-                {group.items.map((entry) =>
-                  wide
-                    ? renderWide(group, entry, [group.group.name, entry.item.name])
-                    : renderNarrow(group, entry),
-                )}
-              </Stack>
+          {wide ? (
+            <div className={classes.groupLabel} aria-hidden>
+              {t(`group.${group.group.name}`, { defaultValue: group.group.label })}
             </div>
-          ))}
-        </Stack>
-      </nav>
-    </ScrollArea>
+          ) : (
+            <div className={classes.groupDivider} aria-hidden />
+          )}
+          <div className={classes.items}>
+            {group.items.map((entry) =>
+              wide
+                ? renderWide(entry, [group.group.name, entry.item.name])
+                : renderNarrow(group, entry),
+            )}
+          </div>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * A wide entry with links under it: a button that opens and closes them, open at first when
+ * one of them is the page shown. A closed section's links are not drawn at all.
+ */
+function NavSection(props: { active: boolean; content: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(props.active);
+  return (
+    <>
+      <button
+        type="button"
+        className={classes.link}
+        data-section
+        data-active={props.active || undefined}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {props.content}
+        <IconChevronRight size={14} stroke={2} aria-hidden className={classes.chevron} />
+      </button>
+      {open && <div className={classes.children}>{props.children}</div>}
+    </>
   );
 }
