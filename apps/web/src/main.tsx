@@ -30,7 +30,12 @@ const startsMainApp = navigator.onLine && chooseScreen(window.location.pathname)
 if (startsMainApp) startEarly(queryClient);
 const mainApp = startsMainApp
   ? import("./app/startup/main-app").then(
-      (app) => app.MainApp,
+      // With the console's first page ready where it can be, so that the first render draws it.
+      (app) =>
+        app
+          .prepareMainApp(queryClient)
+          .catch(() => undefined)
+          .then(() => app.MainApp),
       // The screen's own import retries and shows what failed.
       () => undefined,
     )

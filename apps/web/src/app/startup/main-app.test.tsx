@@ -13,8 +13,8 @@ import {
 import { createQueryClient } from "../../lib/query-client";
 import { CURRENT_USER_KEY } from "../../lib/viewer";
 import { getCurrentUser } from "../../features/users/api/get-current-user";
-import { failure, fakeApi, success } from "../../test/fake-api";
-import { MainApp } from "./main-app";
+import { deferred, failure, fakeApi, success } from "../../test/fake-api";
+import { MainApp, prepareMainApp } from "./main-app";
 import { startEarly } from "./start-session";
 import { testUser } from "../../test/users";
 
@@ -102,6 +102,49 @@ describe("main application start", () => {
       await screen.findByRole("heading", { name: "Netfleet is under maintenance" }),
     ).toBeVisible();
     expect(api.calls("GET", "/api/user")).toHaveLength(1);
+  });
+
+  it("draws the console at its first render once the entry has prepared it, without a loader", async () => {
+    const api = answerUser(fakeApi());
+    window.history.replaceState(null, "", "/management/devices");
+    const queryClient = testQueryClient();
+    await prepareMainApp(queryClient);
+
+    renderMainApp("/management/devices", queryClient);
+
+    // No findBy: the first commit is the console itself.
+    expect(screen.getByText("Console home")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(api.calls("GET", "/api/user")).toHaveLength(1);
+  });
+
+  it("holds the first render back no longer than its patience while the user is not in", async () => {
+    const answer = deferred();
+    const user = testUser();
+    fakeApi()
+      .on("GET", "/api/app-config", success({ error_reporting: null }))
+      .on("GET", "/api/user", async () => {
+        await answer.promise;
+        return success(user, user);
+      });
+    window.history.replaceState(null, "", "/management/devices");
+    const queryClient = testQueryClient();
+    vi.useFakeTimers();
+    try {
+      let prepared = false;
+      void prepareMainApp(queryClient).then(() => (prepared = true));
+      await vi.advanceTimersByTimeAsync(399);
+      expect(prepared).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(prepared).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    renderMainApp("/management/devices", queryClient);
+    expect(screen.getByRole("status")).toBeInTheDocument();
+    answer.resolve();
+    expect(await screen.findByText("Console home")).toBeInTheDocument();
   });
 
   it("mounts the router of a page without a session without asking for the user", async () => {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-router/dom";
 import { useTranslation } from "react-i18next";
 import { FullPageLoader } from "../../components/layout/full-page-loader";
@@ -20,6 +20,7 @@ import {
   needsSession,
   noticeFor,
   sessionStart,
+  settledSessionStart,
 } from "./start-session";
 
 type MainOutcome = StartupOutcome | { kind: "crash" };
@@ -27,9 +28,53 @@ type MainOutcome = StartupOutcome | { kind: "crash" };
 // One router per page load: it listens to the browser's history from its creation on.
 let appRouter: ReturnType<typeof createAppRouter> | undefined;
 
+function consoleRouter() {
+  return (appRouter ??= createAppRouter());
+}
+
+/**
+ * The longest the entry holds the first render back for the console's first page: past it,
+ * a loader shows while the page arrives.
+ */
+const FIRST_PAGE_PATIENCE_MS = 400;
+
+/**
+ * Called by the entry when this chunk arrives. Once the session lets the console start, the
+ * router is made and loads its first page while the language may still be arriving. The
+ * promise settles when that page is ready (or the session ended otherwise, or the patience
+ * ran out): rendering then draws the page at once, rather than a loader for the session and
+ * another for the router, each a render and a paint of its own on the way.
+ */
+export function prepareMainApp(queryClient: QueryClient): Promise<void> {
+  const start = needsSession()
+    ? sessionStart(queryClient)
+    : Promise.resolve<StartupOutcome>({ kind: "app" });
+  const pageReady = start.then(
+    (outcome) => {
+      if (outcome.kind !== "app") return;
+      const router = consoleRouter();
+      if (router.state.initialized) return;
+      return new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+    },
+    // The console's start shows what failed.
+    () => undefined,
+  );
+  let patience: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    pageReady,
+    new Promise<void>((resolve) => (patience = setTimeout(resolve, FIRST_PAGE_PATIENCE_MS))),
+  ]).finally(() => clearTimeout(patience));
+}
+
 function AppRouter({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation("startup");
-  const router = (appRouter ??= createAppRouter());
+  const router = consoleRouter();
   // RouterProvider hears the router only from its own commit on: a router that loaded its
   // first page before that would never show it. It mounts once that page is ready.
   const ready = useSyncExternalStore(
@@ -65,7 +110,7 @@ export function MainApp() {
   const queryClient = useQueryClient();
   const [withSession] = useState(needsSession);
   const [outcome, setOutcome] = useState<MainOutcome | null>(() =>
-    withSession ? null : { kind: "app" },
+    withSession ? (settledSessionStart(queryClient) ?? null) : { kind: "app" },
   );
 
   useEffect(() => {

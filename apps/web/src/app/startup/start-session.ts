@@ -75,6 +75,7 @@ export function needsSession(): boolean {
 }
 
 const sessionStarts = new WeakMap<QueryClient, Promise<StartupOutcome>>();
+const settledStarts = new WeakMap<QueryClient, StartupOutcome>();
 
 /**
  * The page load's one session start, whoever asks first: a failed user call is not asked
@@ -85,10 +86,18 @@ export function sessionStart(queryClient: QueryClient): Promise<StartupOutcome> 
   if (!started) {
     started = startSession(queryClient);
     // Whoever waits for it reports a defect; an early start alone reports nothing.
-    started.catch(() => undefined);
+    started.then(
+      (outcome) => settledStarts.set(queryClient, outcome),
+      () => undefined,
+    );
     sessionStarts.set(queryClient, started);
   }
   return started;
+}
+
+/** How the page load's session start ended, if it has: the console's first render uses it. */
+export function settledSessionStart(queryClient: QueryClient): StartupOutcome | undefined {
+  return settledStarts.get(queryClient);
 }
 
 /**
