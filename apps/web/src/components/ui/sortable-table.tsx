@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from "react";
-import { Table, UnstyledButton } from "@mantine/core";
+import { Table } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
 import { type ListSort, type SortDirection, nextSort } from "../../lib/list-sort";
 import classes from "./sortable-table.module.css";
@@ -44,29 +44,37 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
   return <IconSelector size={14} className={classes.sortIcon} aria-hidden />;
 }
 
-function HeaderCell<K extends string>({
-  column,
+/**
+ * A column's header. With a sort key it is a button: the first click sorts the list in the
+ * column's first direction, the next ones turn it (`nextSort`).
+ */
+export function SortHeader<K extends string>({
+  label,
+  sortKey,
+  firstSort,
   sort,
   onSortChange,
 }: {
-  column: TableColumn<never, K>;
+  label: string;
+  sortKey?: K;
+  firstSort?: SortDirection;
   sort: ListSort<K> | null;
   onSortChange: (sort: ListSort<K>) => void;
 }) {
-  if (column.firstSort === undefined) return <Table.Th>{column.label}</Table.Th>;
-  const { id, firstSort } = column;
-  const direction = sort?.key === id ? sort.direction : null;
+  if (sortKey === undefined || firstSort === undefined) return <Table.Th>{label}</Table.Th>;
+  const direction = sort?.key === sortKey ? sort.direction : null;
   return (
     <Table.Th
       aria-sort={direction === null ? undefined : direction === "asc" ? "ascending" : "descending"}
     >
-      <UnstyledButton
+      <button
+        type="button"
         className={classes.sortButton}
-        onClick={() => onSortChange(nextSort(sort, id, firstSort))}
+        onClick={() => onSortChange(nextSort(sort, sortKey, firstSort))}
       >
-        {column.label}
+        {label}
         <SortIcon direction={direction} />
-      </UnstyledButton>
+      </button>
     </Table.Th>
   );
 }
@@ -136,7 +144,14 @@ export function SortableTable<T extends { id: number | string }, K extends strin
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
+              <SortHeader
+                key={column.id}
+                label={column.label}
+                sortKey={column.firstSort === undefined ? undefined : column.id}
+                firstSort={column.firstSort}
+                sort={sort}
+                onSortChange={onSortChange}
+              />
             ))}
           </Table.Tr>
         </Table.Thead>

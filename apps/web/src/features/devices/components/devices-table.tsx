@@ -1,6 +1,5 @@
 import { type MouseEvent, type ReactNode, useRef } from "react";
-import { Checkbox, Table, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconChevronUp, IconSelector } from "@tabler/icons-react";
+import { Checkbox, Table } from "@mantine/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -8,10 +7,10 @@ import { useNavigate } from "react-router";
 import { formatSignal } from "@netfleet/contracts/devices/display";
 import type { DeviceListItem as Device } from "@netfleet/contracts/schemas/devices";
 import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
-import { SkeletonRows } from "../../../components/ui/sortable-table";
+import { SkeletonRows, SortHeader } from "../../../components/ui/sortable-table";
 import { devicePath } from "../../../lib/current-route";
 import { formatDateTime } from "../../../lib/format";
-import { type ListSort, type SortDirection, nextSort } from "../../../lib/list-sort";
+import type { ListSort, SortDirection } from "../../../lib/list-sort";
 import type { DeviceSortKey } from "../api/list-devices";
 import type { DeviceColumn } from "../device-list-state";
 import { NameCell, TagsCell } from "./device-cells";
@@ -96,41 +95,6 @@ export function deviceColumns(
       render: (d) => formatDateTime(d.last_connection_at),
     },
   };
-}
-
-function SortIcon({ direction }: { direction: SortDirection | null }) {
-  if (direction === "asc")
-    return <IconChevronUp size={14} className={classes.sortIconActive} aria-hidden />;
-  if (direction === "desc")
-    return <IconChevronDown size={14} className={classes.sortIconActive} aria-hidden />;
-  return <IconSelector size={14} className={classes.sortIcon} aria-hidden />;
-}
-
-function HeaderCell({
-  column,
-  sort,
-  onSortChange,
-}: {
-  column: Column;
-  sort: ListSort<DeviceSortKey> | null;
-  onSortChange: (sort: ListSort<DeviceSortKey>) => void;
-}) {
-  if (!column.sort) return <Table.Th>{column.label}</Table.Th>;
-  const { key, first } = column.sort;
-  const direction = sort?.key === key ? sort.direction : null;
-  return (
-    <Table.Th
-      aria-sort={direction === null ? undefined : direction === "asc" ? "ascending" : "descending"}
-    >
-      <UnstyledButton
-        className={classes.sortButton}
-        onClick={() => onSortChange(nextSort(sort, key, first))}
-      >
-        {column.label}
-        <SortIcon direction={direction} />
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /** A click on a row opens the device, unless it was meant for a link, button or field in it. */
@@ -279,7 +243,14 @@ export function DevicesTable({
               </Table.Th>
             )}
             {columns.map((column) => (
-              <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
+              <SortHeader
+                key={column.id}
+                label={column.label}
+                sortKey={column.sort?.key}
+                firstSort={column.sort?.first}
+                sort={sort}
+                onSortChange={onSortChange}
+              />
             ))}
           </Table.Tr>
         </Table.Thead>
