@@ -216,7 +216,6 @@ function NavSection(props: { active: boolean; content: ReactNode; children: Reac
       <button
         type="button"
         className={classes.link}
-        data-section
         data-active={props.active || undefined}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
