@@ -206,8 +206,9 @@ test.describe("service worker", () => {
 
     await page.reload();
 
+    // The page registers its worker a few seconds after it has loaded.
     await expect
-      .poll(() => serviceWorkerScripts(page))
+      .poll(() => serviceWorkerScripts(page), { timeout: 20_000 })
       .toEqual([expect.stringMatching(/\/sw\.js\?build=(?!1$)\d+$/)]);
   });
 });

@@ -1,5 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
-import { replaceServiceWorkers, serviceWorkerUrl } from "./service-worker";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  REGISTRATION_DELAY_MS,
+  registerServiceWorkerOnLoad,
+  replaceServiceWorkers,
+  serviceWorkerUrl,
+} from "./service-worker";
 
 function registration(scriptURL: string) {
   const unregister = vi.fn(() => Promise.resolve(true));
@@ -38,5 +43,28 @@ describe("service worker", () => {
     expect(older.unregister.mock.invocationCallOrder[0]).toBeLessThan(
       workers.register.mock.invocationCallOrder[0]!,
     );
+  });
+
+  describe("at start-up", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      Reflect.deleteProperty(navigator, "serviceWorker");
+      Reflect.deleteProperty(window, "isSecureContext");
+    });
+
+    it("SH-START-012 registers once the loaded page's start-up is over, not before", async () => {
+      vi.useFakeTimers();
+      const workers = container([]);
+      Object.defineProperty(navigator, "serviceWorker", { value: workers, configurable: true });
+      Object.defineProperty(window, "isSecureContext", { value: true, configurable: true });
+      expect(document.readyState).toBe("complete");
+
+      registerServiceWorkerOnLoad();
+      await vi.advanceTimersByTimeAsync(REGISTRATION_DELAY_MS - 1);
+      expect(workers.getRegistrations).not.toHaveBeenCalled();
+
+      await vi.advanceTimersByTimeAsync(1);
+      expect(workers.register).toHaveBeenCalledWith(serviceWorkerUrl(), { scope: "/" });
+    });
   });
 });

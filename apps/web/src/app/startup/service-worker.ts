@@ -24,7 +24,16 @@ export async function replaceServiceWorkers(container: ServiceWorkerContainer): 
   await container.register(url, { scope: "/" });
 }
 
-/** Registers the service worker once the page has loaded, so it never delays start-up. */
+/**
+ * How long after the page's load event the worker is registered. Installing it fetches and
+ * stores the entry's files and every language, and from then on each file the page asks for
+ * passes through it: at load the console has yet to fetch most of its code and draw its
+ * first page, which on two cores that work delayed by about a fifth. A few seconds later
+ * start-up is over.
+ */
+export const REGISTRATION_DELAY_MS = 3000;
+
+/** Registers the service worker once start-up is over, so it never delays it. */
 export function registerServiceWorkerOnLoad(): void {
   if (!window.isSecureContext || !("serviceWorker" in navigator)) return;
   const register = () => {
@@ -33,6 +42,7 @@ export function registerServiceWorkerOnLoad(): void {
       console.warn("The service worker could not be registered.", error);
     });
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const registerLater = () => window.setTimeout(register, REGISTRATION_DELAY_MS);
+  if (document.readyState === "complete") registerLater();
+  else window.addEventListener("load", registerLater, { once: true });
 }
