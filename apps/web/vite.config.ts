@@ -70,15 +70,19 @@ const LATER_MANTINE =
 const MANTINE = /node_modules[\\/](@mantine|@floating-ui)[\\/]/;
 
 /**
- * The modules the signed-in start and the console's layout import, however deeply: every
- * console page loads them all, so one chunk of them costs no page anything it would not
- * load anyway, where split by which pages share them they came as some twenty small files
- * that queued for the browser's six connections before the first page could show.
+ * The modules the signed-in start, the console's layout and the device list import, however
+ * deeply. Every console page loads the first two, so one chunk of them costs no page anything
+ * it would not load anyway, where split by which pages share them they came as some twenty
+ * small files that queued for the browser's six connections before the first page could
+ * show. The device list is the page most loads open and the one signing in leads to: in the
+ * same chunk, which index.html names, its code arrives with the entry rather than after it.
  */
 function consoleFrame(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
-  const roots = ["src/app/startup/main-app.tsx", "src/app/routes/console/layout.tsx"].map((file) =>
-    path.resolve(import.meta.dirname, file),
-  );
+  const roots = [
+    "src/app/startup/main-app.tsx",
+    "src/app/routes/console/layout.tsx",
+    "src/app/routes/management/devices.tsx",
+  ].map((file) => path.resolve(import.meta.dirname, file));
   let members: Set<string> | undefined;
   return (id, ctx) => {
     if (!members) {
