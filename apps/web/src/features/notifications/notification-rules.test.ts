@@ -102,13 +102,23 @@ describe("timeAgo", () => {
 
   it("says how long ago, in the user's language", () => {
     expect(timeAgo("2025-03-01T10:00:00.000Z", "en", now)).toBe("5 minutes ago");
-    expect(timeAgo("2025-03-01T10:00:00.000Z", "no", now)).toBe("5 minutter siden");
-    expect(timeAgo("2025-03-01T10:00:00.000Z", "ja", now)).toBe("5分前");
+    expect(timeAgo("2025-03-01T10:00:00.000Z", "no", now)).toBe("for 5 minutter siden");
+    expect(timeAgo("2025-03-01T10:00:00.000Z", "ja", now)).toBe("5 分前");
     expect(timeAgo("2025-03-01T10:00:00.000Z", "uk", now)).toBe("5 хвилин тому");
   });
 
+  it("tells the largest whole unit", () => {
+    expect(timeAgo("2025-03-01T10:04:01.000Z", "en", now)).toBe("now");
+    expect(timeAgo("2025-03-01T10:04:00.000Z", "en", now)).toBe("1 minute ago");
+    expect(timeAgo("2025-03-01T08:05:01.000Z", "en", now)).toBe("1 hour ago");
+    expect(timeAgo("2025-02-28T10:05:00.000Z", "en", now)).toBe("yesterday");
+    expect(timeAgo("2025-02-01T10:05:00.000Z", "en", now)).toBe("28 days ago");
+    expect(timeAgo("2024-12-20T10:05:00.000Z", "en", now)).toBe("2 months ago");
+    expect(timeAgo("2023-02-01T10:05:00.000Z", "en", now)).toBe("2 years ago");
+  });
+
   it("never speaks of the future, and gives a dash for an unreadable date", () => {
-    expect(timeAgo("2025-03-01T10:05:03.000Z", "en", now)).toBe("a few seconds ago");
+    expect(timeAgo("2025-03-01T10:05:03.000Z", "en", now)).toBe("now");
     expect(timeAgo("not a date", "en", now)).toBe("—");
   });
 });
