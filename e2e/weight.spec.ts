@@ -59,6 +59,14 @@ function scriptsInFlight(page: Page): Set<Request> {
   return pending;
 }
 
+/** The demo administrator's session cookies, for a context of a test's own making. */
+async function adminCookies(baseURL: string) {
+  const { api } = await apiAs(baseURL, "admin@demo.example.com");
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  return cookies;
+}
+
 const languageChunks = (scripts: Script[]) =>
   scripts.flatMap((s) => /\/messages-([a-z]+)-[\w-]+\.js$/.exec(s.path)?.[1] ?? []);
 
@@ -66,9 +74,7 @@ test("a cold visit of the device list fetches the console with its entry and lit
   browser,
   baseURL,
 }) => {
-  const { api } = await apiAs(baseURL!, "admin@demo.example.com");
-  const { cookies } = await api.storageState();
-  await api.dispose();
+  const cookies = await adminCookies(baseURL!);
   // An empty cache, no service worker, and a user who chose Japanese.
   const context = await browser.newContext({
     serviceWorkers: "block",
@@ -138,9 +144,7 @@ test("the device list holds still while its rows and charts arrive", async ({
   browser,
   baseURL,
 }) => {
-  const { api } = await apiAs(baseURL!, "admin@demo.example.com");
-  const { cookies } = await api.storageState();
-  await api.dispose();
+  const cookies = await adminCookies(baseURL!);
   // The size of the desktop Lighthouse measures.
   const context = await browser.newContext({
     storageState: { cookies, origins: [] },
@@ -203,4 +207,49 @@ test("the page a load opens shows at once, and a page drawn anew later fades in"
   await navigation.getByRole("link", { name: "Devices" }).click();
   await expect(devices).toBeVisible();
   expect(await animationsAround(devices)).toHaveLength(1);
+});
+
+test("what the header adds to every page is asked for once the page has shown", async ({
+  browser,
+  baseURL,
+}) => {
+  const cookies = await adminCookies(baseURL!);
+  const context = await browser.newContext({ storageState: { cookies, origins: [] } });
+  const page = await context.newPage();
+  await page.goto("/management/devices");
+  await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
+  // The bell's list, the notices and the realtime client (the version check, which waits
+  // too, is off on localhost).
+  const extras = /\/api\/notifications$|\/api\/notices$|\/assets\/socket-io-/;
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (source) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => new RegExp(source).test(entry.name.split("?")[0]!)).length,
+        extras.source,
+      ),
+    )
+    .toBe(3);
+  const { painted, asked } = await page.evaluate((source) => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    return {
+      painted: paint?.startTime ?? Number.NaN,
+      asked: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new RegExp(source).test(entry.name.split("?")[0]!))
+        .map((entry) => ({ name: entry.name, at: entry.startTime })),
+    };
+  }, extras.source);
+  for (const { name, at } of asked) expect(at, name).toBeGreaterThanOrEqual(painted);
+  // The page's own data does not wait.
+  const rows = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType("resource")
+        .find((entry) => new URL(entry.name).pathname === "/api/devices")?.startTime,
+  );
+  expect(rows).toBeLessThan(Math.min(...asked.map((a) => a.at)));
+  await context.close();
 });

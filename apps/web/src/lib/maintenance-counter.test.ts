@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   MAINTENANCE_COUNTER_KEY,
   maintenanceDue,
@@ -8,7 +8,14 @@ import {
 } from "./maintenance-counter";
 
 beforeEach(() => {
+  vi.useFakeTimers();
   window.sessionStorage.clear();
+});
+
+afterEach(() => {
+  // A success's reset of one test must not reach into the next.
+  vi.runOnlyPendingTimers();
+  vi.useRealTimers();
 });
 
 describe("the maintenance counter", () => {
@@ -62,5 +69,19 @@ describe("the maintenance counter", () => {
     window.sessionStorage.setItem(MAINTENANCE_COUNTER_KEY, "many");
     recordUserRequestResult(false);
     expect(window.sessionStorage.getItem(MAINTENANCE_COUNTER_KEY)).toBe("1");
+  });
+
+  it("a success clears the stored count once the browser is idle, and later failures count from zero", () => {
+    window.sessionStorage.setItem(MAINTENANCE_COUNTER_KEY, "2");
+    recordUserRequestResult(true);
+    expect(maintenanceDue()).toBe(false);
+    recordUserRequestResult(false);
+    recordUserRequestResult(false);
+    expect(maintenanceDue()).toBe(false);
+    expect(window.sessionStorage.getItem(MAINTENANCE_COUNTER_KEY)).toBe("2");
+
+    recordRevokeResult(true);
+    vi.runOnlyPendingTimers();
+    expect(window.sessionStorage.getItem(MAINTENANCE_COUNTER_KEY)).toBeNull();
   });
 });

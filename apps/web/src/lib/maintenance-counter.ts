@@ -29,12 +29,40 @@ function writeCount(count: number): void {
   }
 }
 
+/**
+ * A success's reset waits for a quiet moment: a tab's first touch of session storage holds
+ * the thread for tens of milliseconds, and the user request succeeds just before the
+ * console's first render. Until the reset is written, the stored count no longer counts.
+ */
+let resetPending = false;
+
+/** The longest a success's reset waits for the browser to be idle. */
+const RESET_PATIENCE_MS = 2000;
+
+function scheduleReset(): void {
+  if (resetPending) return;
+  resetPending = true;
+  const reset = () => {
+    if (!resetPending) return;
+    resetPending = false;
+    writeCount(0);
+  };
+  if (typeof window.requestIdleCallback === "function") {
+    window.requestIdleCallback(reset, { timeout: RESET_PATIENCE_MS });
+  } else {
+    window.setTimeout(reset, RESET_PATIENCE_MS);
+  }
+}
+
 function record(ok: boolean): void {
   if (ok) {
-    writeCount(0);
+    scheduleReset();
     return;
   }
-  writeCount(readCount() + 1);
+  // A failure after a success counts from zero, whatever the storage still says.
+  const before = resetPending ? 0 : readCount();
+  resetPending = false;
+  writeCount(before + 1);
   if (!maintenanceDue()) return;
   for (const fn of [...listeners]) fn();
 }
@@ -51,7 +79,7 @@ export function recordRevokeResult(ok: boolean): void {
 
 /** True once 3 consecutive failures were counted in this tab (SH-START-010, SH-START-011). */
 export function maintenanceDue(): boolean {
-  return readCount() >= MAINTENANCE_FAILURE_THRESHOLD;
+  return !resetPending && readCount() >= MAINTENANCE_FAILURE_THRESHOLD;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type SubscriptionError,
   type SubscriptionRequest,
 } from "@netfleet/contracts/events";
+import { afterFirstPaint } from "./first-paint";
 import { apiBaseUrl, refreshSession } from "./http";
 import { getSessionState, onSessionEvent, registerSocketCloser } from "./session-events";
 
@@ -72,33 +73,36 @@ export function socketOptions(): Partial<ManagerOptions & SocketOptions> {
 
 /**
  * A socket.io socket to the API's host (the review host when one is set). socket.io-client
- * is a chunk of its own, fetched when the first socket opens: no page waits for it, and it
- * connects as soon as it has arrived. A failed fetch is tried again on the next connect.
+ * is a chunk of its own, fetched when the first socket opens once the page has shown: no
+ * page waits for it, and it connects as soon as it has arrived. A failed fetch is tried
+ * again on the next connect.
  */
 export const openSocketIo: SocketFactory = (listeners) => {
   let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
   let wanted = false;
   let loading: Promise<void> | undefined;
   const load = () => {
-    loading ??= import("socket.io-client").then(
-      ({ io }) => {
-        const base = apiBaseUrl();
-        const opened: Socket<ServerToClientEvents, ClientToServerEvents> = base
-          ? io(base, socketOptions())
-          : io(socketOptions());
-        opened.on("connect", () => listeners.connect());
-        opened.on("disconnect", (reason) => listeners.disconnect(reason));
-        opened.on("connect_error", (error) => listeners.connectError(error));
-        opened.io.on("reconnect_failed", () => listeners.reconnectFailed());
-        opened.onAny((name: string, payload: unknown) => listeners.event(name, payload));
-        socket = opened;
-        if (wanted) opened.connect();
-      },
-      (error: Error) => {
-        loading = undefined;
-        listeners.connectError(error);
-      },
-    );
+    loading ??= afterFirstPaint()
+      .then(() => import("socket.io-client"))
+      .then(
+        ({ io }) => {
+          const base = apiBaseUrl();
+          const opened: Socket<ServerToClientEvents, ClientToServerEvents> = base
+            ? io(base, socketOptions())
+            : io(socketOptions());
+          opened.on("connect", () => listeners.connect());
+          opened.on("disconnect", (reason) => listeners.disconnect(reason));
+          opened.on("connect_error", (error) => listeners.connectError(error));
+          opened.io.on("reconnect_failed", () => listeners.reconnectFailed());
+          opened.onAny((name: string, payload: unknown) => listeners.event(name, payload));
+          socket = opened;
+          if (wanted) opened.connect();
+        },
+        (error: Error) => {
+          loading = undefined;
+          listeners.connectError(error);
+        },
+      );
   };
   load();
   return {

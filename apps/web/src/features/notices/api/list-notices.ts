@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListEnvelope } from "@netfleet/contracts/envelope";
 import type { Notice } from "@netfleet/contracts/schemas/notices";
+import { useFirstPaintShown } from "../../../lib/first-paint";
 import { http } from "../../../lib/http";
 
 /** Every query of this feature starts with it, so one invalidation refreshes them all. */
@@ -33,5 +34,5 @@ export function listNoticesQuery(routeName: string | null) {
 }
 
 export function useNotices(routeName: string | null) {
-  return useQuery(listNoticesQuery(routeName));
+  return useQuery({ ...listNoticesQuery(routeName), enabled: useFirstPaintShown() });
 }

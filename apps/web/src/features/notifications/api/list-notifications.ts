@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListMeta } from "@netfleet/contracts/envelope";
 import type { Notification } from "@netfleet/contracts/schemas/notifications";
+import { useFirstPaintShown } from "../../../lib/first-paint";
 import { http } from "../../../lib/http";
 
 /** Every query of this feature starts with it, so one invalidation reloads them all. */
@@ -49,5 +50,7 @@ export function listNotificationsQuery(params: ListNotificationsParams, view: No
 }
 
 export function useNotifications(params: ListNotificationsParams, view: NotificationsView) {
-  return useQuery(listNotificationsQuery(params, view));
+  // The bell's list waits for the page to show; the notifications page is the page.
+  const shown = useFirstPaintShown();
+  return useQuery({ ...listNotificationsQuery(params, view), enabled: view === "page" || shown });
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useFirstPaintShown } from "../../../lib/first-paint";
 import { http } from "../../../lib/http";
 import { VERSION_CHECK_INTERVAL_MS } from "../version-check";
 
@@ -31,9 +32,11 @@ export function appVersionQuery() {
 
 /** Checks at once and every 5 minutes, also while the tab is in the background. */
 export function useAppVersion(enabled: boolean) {
+  // The first check waits for the page to show.
+  const shown = useFirstPaintShown();
   return useQuery({
     ...appVersionQuery(),
-    enabled,
+    enabled: enabled && shown,
     refetchInterval: VERSION_CHECK_INTERVAL_MS,
     refetchIntervalInBackground: true,
   });
