@@ -1,16 +1,20 @@
 import { useSyncExternalStore } from "react";
+import { whenIdle } from "./idle";
 
 /**
- * Whether the browser has shown the page's first content. What the header adds to every
- * page (the bell's list, the notices, the version check, the realtime connection) waits for
- * it: asked for at the first render, their answers and renders would compete with the page
- * being drawn, on the main thread and on the wire.
+ * Whether the browser has shown the page's first content, and has since had an idle moment
+ * (the page's own rows and charts drawn). What the header adds to every page (the bell's
+ * list, the notices, the version check, the realtime connection) waits for it: asked for at
+ * the first render, their calls would queue with the page's own (a browser opens six
+ * connections to a host), and their answers would interrupt the drawing of its rows.
  */
 let shown = false;
 const listeners = new Set<() => void>();
 
 /** The longest anything waits: a browser that never reports the paint still gets there. */
 export const FIRST_PAINT_PATIENCE_MS = 3000;
+/** After the paint, the longest the wait for an idle moment lasts. */
+export const IDLE_PATIENCE_MS = 1000;
 
 function markShown(): void {
   if (shown) return;
@@ -31,7 +35,7 @@ function watchFirstPaint(): void {
   const observer = new PerformanceObserver((list) => {
     if (!list.getEntries().some((entry) => entry.name === "first-contentful-paint")) return;
     observer.disconnect();
-    markShown();
+    whenIdle(markShown, IDLE_PATIENCE_MS);
   });
   observer.observe({ type: "paint", buffered: true });
   setTimeout(() => {

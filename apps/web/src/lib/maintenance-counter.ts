@@ -1,4 +1,5 @@
 import { MAINTENANCE_FAILURE_THRESHOLD } from "@netfleet/contracts/constants";
+import { whenIdle } from "./idle";
 
 /**
  * The maintenance counter (shell §4 Maintenance, decision D26): consecutive failures of
@@ -47,11 +48,7 @@ function scheduleReset(): void {
     resetPending = false;
     writeCount(0);
   };
-  if (typeof window.requestIdleCallback === "function") {
-    window.requestIdleCallback(reset, { timeout: RESET_PATIENCE_MS });
-  } else {
-    window.setTimeout(reset, RESET_PATIENCE_MS);
-  }
+  whenIdle(reset, RESET_PATIENCE_MS);
 }
 
 function record(ok: boolean): void {
