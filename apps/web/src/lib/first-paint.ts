@@ -46,7 +46,7 @@ function watchFirstPaint(): void {
 
 watchFirstPaint();
 
-/** Settles once the first content has been shown (at once if it already has). */
+/** Settles once the page has shown and the browser has been idle (at once if it already has). */
 export function afterFirstPaint(): Promise<void> {
   if (shown) return Promise.resolve();
   return new Promise((resolve) => listeners.add(resolve));
@@ -58,7 +58,7 @@ function subscribe(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-/** True once the first content has been shown; the component renders again then. */
+/** True once the page has shown and the browser has been idle; the component renders again then. */
 export function useFirstPaintShown(): boolean {
   return useSyncExternalStore(subscribe, () => shown);
 }
