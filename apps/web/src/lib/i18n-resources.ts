@@ -32,7 +32,7 @@ import type { messages as users } from "../locales/en/users";
 
 /**
  * The English messages of every namespace, by name: what `t()` keys are checked against.
- * A new file in `locales/` is added here too; `i18n.test.ts` fails until it is.
+ * A new file in `locales/` is added here too; `i18n.test.tsx` fails until it is.
  */
 export interface I18nResources {
   account: typeof account;
@@ -66,14 +66,4 @@ export interface I18nResources {
   files: typeof files;
   "user-menu": typeof userMenu;
   users: typeof users;
-}
-
-// Keys of `useTranslation("ns")` + `t("key")` and of `i18n.t("ns:key")` are type-checked.
-declare module "i18next" {
-  interface CustomTypeOptions {
-    defaultNS: "common";
-    // Keys are flat, and route names contain dots (see lib/i18n.ts).
-    keySeparator: false;
-    resources: I18nResources;
-  }
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Group, Loader, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { NoticeScreen } from "../../components/screens/notice-screen";
 import { SIGNED_IN_COOKIE, readCookie, toApiRequestError } from "../../lib/http";

@@ -1,5 +1,5 @@
 import { IconDeviceDesktop } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ConnectScreen } from "./connect-screen";
 
 /** Opened by paths containing `rms-connect/desktop` (SH-START-001). */

@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Paper } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { FORM_ROUTES } from "@netfleet/contracts/routes";
 import { RoutePage } from "../../components/layout/route-page";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { useLocation } from "react-router";
 import { ErrorScreen } from "../../components/layout/error-screen";
 import { FullPageLoader } from "../../components/layout/full-page-loader";

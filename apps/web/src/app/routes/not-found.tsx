@@ -1,6 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import { IconMapPinOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { NoticeScreen } from "../../components/screens/notice-screen";

@@ -1,5 +1,5 @@
 import { IconHourglass } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { RoutePage } from "../../components/layout/route-page";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useCurrentRoute } from "../../lib/current-route";

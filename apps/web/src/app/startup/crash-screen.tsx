@@ -1,6 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import { IconBug } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { FullPageLoader } from "../../components/layout/full-page-loader";
 import { NoticeScreen } from "../../components/screens/notice-screen";
 import { DocumentRouter } from "./document-router";

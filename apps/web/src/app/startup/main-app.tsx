@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-router/dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { FullPageLoader } from "../../components/layout/full-page-loader";
 import { MaintenanceScreen } from "../../components/screens/maintenance-screen";
 import { MfaRequiredScreen } from "../../components/screens/mfa-required-screen";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { notifications } from "@mantine/notifications";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 /**
  * Tells the user when the browser loses and regains the network while the console runs

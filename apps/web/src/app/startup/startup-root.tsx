@@ -6,7 +6,7 @@ import {
   useEffect,
   useState,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { routeByName } from "@netfleet/contracts/routes";
 import { FullPageLoader } from "../../components/layout/full-page-loader";

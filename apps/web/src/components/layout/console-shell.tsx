@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { ActionIcon, Anchor, AppShell, Burger, Group, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useLocation } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import type { Theme } from "@netfleet/contracts/schemas/theme";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Button, Group, Text, ThemeIcon } from "@mantine/core";
 import { IconServerOff } from "@tabler/icons-react";
 import { AuthLayout } from "./auth-layout";

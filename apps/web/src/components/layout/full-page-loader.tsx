@@ -1,5 +1,5 @@
 import { Center, Loader } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 export function FullPageLoader({ label }: { label?: string }) {
   const { t } = useTranslation("common");

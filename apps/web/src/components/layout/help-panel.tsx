@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ActionIcon, Anchor, Drawer, Stack, Text, Tooltip } from "@mantine/core";
 import { IconHelp } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { LAYOUT } from "@netfleet/contracts/constants";
 import { routeByName } from "@netfleet/contracts/routes";
 import type { Theme } from "@netfleet/contracts/schemas/theme";

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { IconUserShield } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import classes from "./impersonation-banner.module.css";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRouteError } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { ErrorScreen } from "./error-screen";
 import { FullPageLoader } from "./full-page-loader";
 import { browserLocation } from "../../lib/browser-location";

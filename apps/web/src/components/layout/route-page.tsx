@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Anchor, Breadcrumbs, Tabs, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link, useNavigate } from "react-router";
 import type { RouteSpec } from "@netfleet/contracts/routes";
 import { useCurrentRoute } from "../../lib/current-route";

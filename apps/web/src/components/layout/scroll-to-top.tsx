@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ActionIcon, Affix, Transition } from "@mantine/core";
 import { IconArrowUp } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { LAYOUT } from "@netfleet/contracts/constants";
 
 /**

@@ -25,7 +25,7 @@ import {
   IconWifi,
   type Icon,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { Link } from "react-router";
 import {
   isNavItemActive,

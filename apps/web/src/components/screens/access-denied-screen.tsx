@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Text } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { NoticeScreen } from "./notice-screen";
 
 /** Guard rule 6: the signed-in user holds no view permission at all (shell §5). */

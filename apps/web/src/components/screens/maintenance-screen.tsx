@@ -1,6 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import { IconTool } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { NoticeScreen } from "./notice-screen";
 import { browserLocation } from "../../lib/browser-location";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Text } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { NoticeScreen } from "./notice-screen";
 
 /** Error code MFA_MANDATORY: the account must have a second factor first (shell §8). */

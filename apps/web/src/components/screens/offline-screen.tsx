@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Text } from "@mantine/core";
 import { IconWifiOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { browserLocation } from "../../lib/browser-location";
 import { NoticeScreen } from "./notice-screen";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button, Group, Modal, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 interface ConfirmModalProps {
   opened: boolean;

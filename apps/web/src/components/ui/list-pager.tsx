@@ -14,7 +14,7 @@ import {
   IconChevronsLeft,
   IconSearch,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 
 /** 10000 → "10 000": a no-break space between thousands reads the same in every language. */
 export function groupThousands(count: number): string {

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n";
 import { type ListSort, formatSort, parseSort } from "../../lib/list-sort";
 import { useRemoteValue } from "../../lib/remote-storage";
 import { useUrlParams, useUrlSearch } from "../../lib/url-params";

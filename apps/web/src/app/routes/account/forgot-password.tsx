@@ -1,5 +1,5 @@
 import { Anchor } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";

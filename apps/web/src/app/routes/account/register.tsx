@@ -1,5 +1,5 @@
 import { Anchor } from "@mantine/core";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "../../../lib/i18n";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";

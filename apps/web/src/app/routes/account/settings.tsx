@@ -1,6 +1,6 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { PageHeader } from "../../../components/layout/page-header";

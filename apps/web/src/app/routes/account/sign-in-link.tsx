@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useSearchParams } from "react-router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";

@@ -1,6 +1,6 @@
 import { Button, Group } from "@mantine/core";
 import { IconBinaryTree2 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import { RoutePage } from "../../../components/layout/route-page";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Group, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Navigate, useSearchParams } from "react-router";
 import type { Company } from "@netfleet/contracts/schemas/companies";
 import { CompanyPageFrame } from "../../../features/companies/components/company-page-frame";

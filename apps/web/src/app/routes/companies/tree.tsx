@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { RoutePage } from "../../../components/layout/route-page";
 import { NewCompanyButton } from "../../../features/companies/components/company-actions";
 import { CompanyTree } from "../../../features/companies/components/company-tree";

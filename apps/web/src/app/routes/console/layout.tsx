@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Group } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Outlet, useLocation } from "react-router";
 import { visibleNavigation } from "@netfleet/contracts/navigation";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";

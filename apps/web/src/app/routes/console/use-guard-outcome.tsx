@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Navigate, useLocation } from "react-router";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { AccessDeniedScreen } from "../../../components/screens/access-denied-screen";

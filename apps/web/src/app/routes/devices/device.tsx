@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { ActivityTab } from "../../../features/devices/device-page/components/activity-tab";
 import { DataUsageTab } from "../../../features/devices/device-page/components/data-usage-tab";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { RoutePage } from "../../../components/layout/route-page";
 import { UploadFileButton } from "../../../features/files/components/file-actions";
 import { GlobalFirmwareList } from "../../../features/files/components/files-list";

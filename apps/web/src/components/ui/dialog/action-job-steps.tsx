@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Anchor, Badge, Group, NativeSelect, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { STEP_STATES, type StepState } from "@netfleet/contracts/action-jobs";
 import { devicePath } from "../../../lib/current-route";

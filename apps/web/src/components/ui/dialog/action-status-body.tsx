@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Badge, Button, Group, Progress, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ACTION_STATUS_EVENT, type ActionStatusUpdate } from "@netfleet/contracts/events";
 import { realtime } from "../../../lib/realtime";
 import { ActionJob } from "./action-job";

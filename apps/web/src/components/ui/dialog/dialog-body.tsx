@@ -1,7 +1,7 @@
 import { Component, createElement, type ErrorInfo, type ReactNode, Suspense } from "react";
 import { Alert, Center, Loader, Stack, Text } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { SchemaForm } from "../form/schema-form";
 import { dialogComponent } from "./dialog-registry";
 import type { DialogBodyProps, DialogDefinition } from "./dialog-types";

@@ -10,7 +10,7 @@ import {
 } from "react";
 import { ActionIcon, Paper, Text, Tooltip } from "@mantine/core";
 import { IconHelp, IconMaximize, IconMinimize, IconMinus, IconX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { helpLinkUrl } from "@netfleet/contracts/help-links";
 import classes from "./dialog-frame.module.css";
 import type { DialogDefinition } from "./dialog-types";

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, List, Stack } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
-import { i18n } from "../../../lib/i18n";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { openDialog } from "./dialog-store";
 import type { DialogBodyProps } from "./dialog-types";
 

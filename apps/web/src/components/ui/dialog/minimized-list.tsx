@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { closeDialog, restoreDialog } from "./dialog-store";
 import type { DialogEntry } from "./dialog-types";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { DialogBodyProps, DialogDefinition } from "./dialog-types";
 import { setReminderOff } from "./reminders";
 

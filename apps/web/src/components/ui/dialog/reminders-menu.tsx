@@ -1,6 +1,6 @@
 import { Button, Menu } from "@mantine/core";
 import { IconBellOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { resetReminders, setReminderOff, useRemindersOff } from "./reminders";
 
 /** "delete-tag" → "Delete tag": a readable name for a reminder nobody labelled. */

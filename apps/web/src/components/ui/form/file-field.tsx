@@ -1,7 +1,7 @@
 import { useRef, useState, type DragEvent } from "react";
 import { Button, FileButton, Group, Input, Paper, Stack, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { formatBytes } from "../../../lib/format";
 import { wrapperProps, type FieldProps } from "./field-props";
 import { chosenFileProblem } from "./file-rules";

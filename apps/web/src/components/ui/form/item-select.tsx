@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCheck } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { inputProps, pillRemoveProps, type FieldProps } from "./field-props";
 import type { ItemSource } from "./form-types";
 import { useItemOptions, type ItemOption } from "./use-item-options";

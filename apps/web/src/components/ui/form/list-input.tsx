@@ -2,7 +2,7 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Anchor, Button, FileButton, Group, List, Pill, PillsInput, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDownload, IconFileUpload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FORMS } from "@netfleet/contracts/constants";
 import { pillRemoveProps, wrapperProps, type FieldProps } from "./field-props";
 import {

@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput } from "@mantine/core";
 import { IconEye, IconEyeOff } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { resolveRule } from "./field-validation";
 import { inputProps, pasteHandler, type FieldProps } from "./field-props";
 import { generatePassword } from "./generate-password";

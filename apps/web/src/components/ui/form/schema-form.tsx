@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Alert, Button, Group, List, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { DialogBodyProps } from "../dialog/dialog-types";
 import { FormFields } from "./form-fields";
 import type { FormSchema } from "./form-types";

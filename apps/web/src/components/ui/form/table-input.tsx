@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Input, Table, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { wrapperProps, type FieldProps } from "./field-props";
 import { matchesPattern } from "./field-validation";
 import type { TableColumn } from "./form-types";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { useForm, type UseFormReturnType } from "@mantine/form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useSignedInUser } from "../../../lib/viewer";
 import { DISPLAY_ONLY_KINDS, fieldKind } from "./field-kinds";
 import {

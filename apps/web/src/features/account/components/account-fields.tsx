@@ -1,9 +1,8 @@
 import { PasswordInput, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "@netfleet/contracts/schemas/account";
 import type { FormInputProps } from "../../../components/ui/form/use-zod-form";
-import { i18n } from "../../../lib/i18n";
 
 /** The e-mail field of the sign-in and forgot-password forms, with the browser's autofill hints. */
 export function EmailField({ inputProps }: { inputProps: FormInputProps }) {

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { PASSWORD_MIN_LENGTH } from "@netfleet/contracts/schemas/account";
 import { changePasswordBodySchema } from "@netfleet/contracts/schemas/mfa";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { createTokenBodySchema } from "@netfleet/contracts/schemas/account";
 import type { ApiScope } from "@netfleet/contracts/scopes";

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { CreatedToken } from "../api/create-token";
 
 interface CreatedTokenModalProps {

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward } from "@tabler/icons-react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "../../../lib/i18n";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { useTheme } from "../../../lib/app-config";
 import { toApiRequestError } from "../../../lib/http";

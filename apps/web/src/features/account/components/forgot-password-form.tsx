@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { forgotPasswordBodySchema } from "@netfleet/contracts/schemas/account";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";
 import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";

@@ -12,7 +12,7 @@ import {
   ActionIcon,
 } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import {
   MFA_LIMITS,
   confirmMfaEnrolmentBodySchema,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconInfoCircle, IconMail, IconQrcode } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type {
   EnrollableMfaMethod,
   MfaEnrolment,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Code, Paper, Stack, Text, Title } from "@mantine/core";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "../../../lib/i18n";
 import type { CreatedToken } from "../api/create-token";
 import { CreateTokenForm } from "./create-token-form";
 import { CreatedTokenModal } from "./created-token-modal";

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /** What the downloaded file is called; the codes are the same in every language. */
 const RECOVERY_FILE_NAME = "netfleet-recovery-codes.txt";

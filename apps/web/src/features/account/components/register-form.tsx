@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from "@mantine/core";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "../../../lib/i18n";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { registerBodySchema } from "@netfleet/contracts/schemas/account";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";

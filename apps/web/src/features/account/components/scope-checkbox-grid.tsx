@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Anchor, Checkbox, Group, Paper, SimpleGrid, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { API_SCOPE_RESOURCES, type ApiScope } from "@netfleet/contracts/scopes";
 import { SCOPE_RESOURCE_LABEL_KEYS } from "../scope-labels";
 

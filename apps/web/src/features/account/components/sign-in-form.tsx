@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { requestSignInLinkBodySchema, signInBodySchema } from "@netfleet/contracts/schemas/account";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { ACCOUNT_PAGES, signInUrl } from "../../../lib/account-paths";
 import { browserLocation, sameOriginTarget } from "../../../lib/browser-location";

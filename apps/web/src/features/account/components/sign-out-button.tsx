@@ -1,6 +1,6 @@
 import { Box, Button, type ButtonProps } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useSignOut } from "../api/revoke-token";
 
 interface SignOutButtonProps extends Pick<ButtonProps, "variant" | "color" | "fullWidth"> {

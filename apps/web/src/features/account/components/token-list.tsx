@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "../../../lib/i18n";
 import type { PersonalAccessToken } from "@netfleet/contracts/schemas/account";
 import { formatDateTime } from "../../../lib/format";
 import { toApiRequestError } from "../../../lib/http";

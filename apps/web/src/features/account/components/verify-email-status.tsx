@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Text, ThemeIcon } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { toApiRequestError } from "../../../lib/http";
 import { useVerifyEmail } from "../api/verify-email";

@@ -1,5 +1,5 @@
 import { IconBuilding } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { type CompanySortKey, useCompanies } from "../api/list-companies";
 import { CompaniesTable } from "./companies-table";

@@ -1,6 +1,5 @@
 import { Anchor, Text } from "@mantine/core";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { canOpenRoute } from "@netfleet/contracts/navigation";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { deriveUserFields } from "@netfleet/contracts/user-fields";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Paper, Skeleton } from "@mantine/core";
 import { IconBuildingOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { useNavigate, useParams } from "react-router";
 import type { Company } from "@netfleet/contracts/schemas/companies";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";

@@ -12,7 +12,7 @@ import {
   useTree,
 } from "@mantine/core";
 import { IconBuilding, IconChevronRight, IconRouter, IconUsers } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link, useNavigate } from "react-router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";

@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import {
   COMPANY_NAME_MAX_LENGTH,
   companyUpdateBodySchema,

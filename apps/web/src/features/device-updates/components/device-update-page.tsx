@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { IconDevices, IconX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type { FileTaskAction } from "@netfleet/contracts/device-protocol";

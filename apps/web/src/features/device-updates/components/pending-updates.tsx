@@ -3,14 +3,13 @@ import { ActionIcon, Anchor, Paper, Stack, Text, Title, Tooltip } from "@mantine
 import { notifications } from "@mantine/notifications";
 import { IconX } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { type PendingUpdate, UPLOAD_CODES } from "@netfleet/contracts/schemas/device-updates";
 import { openPrompt } from "../../../components/ui/dialog/dialog-store";
 import { PagedTable } from "../../../components/ui/paged-table";
 import { devicePath } from "../../../lib/current-route";
 import { toApiRequestError } from "../../../lib/http";
-import { i18n } from "../../../lib/i18n";
 import {
   cancelPendingUpdate,
   pendingUpdatesQueryKey,

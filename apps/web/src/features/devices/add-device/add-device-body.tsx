@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { SegmentedControl, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { SchemaForm } from "../../../components/ui/form/schema-form";
 import { useSignedInUser } from "../../../lib/viewer";

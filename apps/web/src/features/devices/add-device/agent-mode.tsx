@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconCheck, IconCopy, IconRefresh } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { openPrompt } from "../../../components/ui/dialog/dialog-store";
 import { FormFields } from "../../../components/ui/form/form-fields";
 import type { FormSchema } from "../../../components/ui/form/form-types";

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconFileUpload, IconList, IconTerminal2 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { openAddDeviceDialog } from "./add-device-dialog";
 
 /** The other ways of adding devices, offered on the one-device page. */

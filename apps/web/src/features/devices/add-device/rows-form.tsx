@@ -2,9 +2,8 @@ import { type FormEvent, useMemo, useRef, useState } from "react";
 import { Alert, Anchor, Button, FileButton, Group, Input, List, Stack, Text } from "@mantine/core";
 import { IconDownload, IconFileUpload } from "@tabler/icons-react";
 import { notifications } from "@mantine/notifications";
-import type { TFunction } from "i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import {
   type DeviceAddBody,
   type DeviceAdded,

@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Group, ScrollArea, Stack, Table, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { DeviceLine } from "@netfleet/contracts/schemas/device-add";
 
 /** Rows shown in full; past these only rows with problems are listed. */

@@ -11,7 +11,7 @@ import {
   IconX,
 } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { openActionStatusDialog } from "../../../components/ui/dialog/action-status-dialog";

@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { IconPencil, IconSearch, IconTags } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import type {
   DeviceListEnvelope,

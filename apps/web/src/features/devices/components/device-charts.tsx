@@ -13,8 +13,7 @@ import {
   UnstyledButton,
   useComputedColorScheme,
 } from "@mantine/core";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { CHART_PALETTE } from "@netfleet/contracts/devices/display";
 import {
   DEFAULT_DEVICE_LIST_DEFINITION,

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Button, Group, Pill, Select, SimpleGrid } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import {
   DEVICE_STATUS_FILTERS,
   type DeviceStatusFilter,

@@ -18,7 +18,7 @@ import {
   IconRouter,
 } from "@tabler/icons-react";
 import { useDeferredValue, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import type { DeviceListChartKey } from "@netfleet/contracts/devices/list-definition";
 import { hasPermission } from "@netfleet/contracts/permissions";

@@ -1,8 +1,7 @@
 import { type MouseEvent, type ReactNode, useRef } from "react";
 import { Checkbox, Table } from "@mantine/core";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { formatSignal } from "@netfleet/contracts/devices/display";
 import type { DeviceListItem as Device } from "@netfleet/contracts/schemas/devices";

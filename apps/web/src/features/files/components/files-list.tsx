@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { IconFiles } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import type { FileListItem as StoredFile } from "@netfleet/contracts/schemas/files";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import {

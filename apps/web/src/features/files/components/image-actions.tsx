@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
 import { IconPencil, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import type { Image } from "@netfleet/contracts/schemas/images";
 import { openDeletePrompt } from "../../../components/ui/dialog/delete-prompt";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
-import { i18n } from "../../../lib/i18n";
 import { useCan, useSignedInUser } from "../../../lib/viewer";
 import { deleteImage, imagesListQueryKey } from "../api/list-images";
 import { editImageForm, uploadImageForm } from "../image-form";

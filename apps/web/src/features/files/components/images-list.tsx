@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Anchor, Image, Paper } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { Image as StoredImage } from "@netfleet/contracts/schemas/images";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { PagedTable } from "../../../components/ui/paged-table";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { toApiRequestError } from "../../../lib/http";

@@ -1,6 +1,5 @@
 import { Badge, Text } from "@mantine/core";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import type {
   ImpersonationEndReason,
   ImpersonationLog,

@@ -1,5 +1,5 @@
 import { IconUserShield } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { IMPERSONATION_LOG_SORT_KEYS } from "@netfleet/contracts/schemas/impersonation";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { useImpersonationLogs } from "../api/list-impersonation-logs";

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertCircle, IconSearch, IconUserShare } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { SEARCH } from "@netfleet/contracts/constants";
 import type { ImpersonableUser } from "@netfleet/contracts/schemas/impersonation";
 import { formatDateTime } from "../../../lib/format";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { IconMailForward, IconUserShield, IconUserX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { IMPERSONATION_GRANT_DAY_CHOICES } from "@netfleet/contracts/schemas/impersonation";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconMailForward, IconMailPlus, IconX } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import type { Invitation } from "@netfleet/contracts/schemas/invitations";
 import { openDialog, openPrompt } from "../../../components/ui/dialog/dialog-store";
@@ -11,7 +11,6 @@ import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types
 import { failureMessage } from "../../../components/ui/form/result-messages";
 import { SchemaForm } from "../../../components/ui/form/schema-form";
 import { isCancelledRequest } from "../../../lib/http";
-import { i18n } from "../../../lib/i18n";
 import { useSignedInUser } from "../../../lib/viewer";
 import { invitationsQueryKey } from "../api/list-invitations";
 import { resendInvitation } from "../api/resend-invitation";

@@ -1,6 +1,6 @@
 import { Stack } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { INVITATION_STATUSES } from "@netfleet/contracts/schemas/invitations";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { UrlChoiceFilter, useUrlChoice } from "../../../components/ui/url-choice-filter";

@@ -1,10 +1,9 @@
 import { Alert, Code, SimpleGrid, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import type { MailLog } from "@netfleet/contracts/schemas/mail-logs";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { formatDateTime } from "../../../lib/format";
-import { i18n } from "../../../lib/i18n";
 import { MailStatusBadge } from "./mail-status-badge";
 import { Fact } from "../../../components/ui/fact";
 

@@ -1,7 +1,6 @@
 import { Anchor, Stack, Text, Tooltip } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { MAIL_STATUSES, type MailLog } from "@netfleet/contracts/schemas/mail-logs";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { UrlChoiceFilter, useUrlChoice } from "../../../components/ui/url-choice-filter";

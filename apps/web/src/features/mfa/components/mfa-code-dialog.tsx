@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { MFA_LIMITS } from "@netfleet/contracts/mfa";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { type HttpResponse, toApiRequestError } from "../../../lib/http";

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { toApiRequestError } from "../../../lib/http";
 import { confirmPassword } from "../api/confirm-password";

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { type ManagedNotice, NOTICE_TYPES } from "@netfleet/contracts/schemas/notices";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";
 import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";

@@ -1,6 +1,6 @@
 import { Text, ThemeIcon } from "@mantine/core";
 import { IconAlertOctagon, IconAlertTriangle, IconInfoCircle } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../../lib/i18n";
 import type { NoticeType } from "@netfleet/contracts/schemas/notices";
 import { sanitizeNoticeHtml } from "../sanitize-notice-html";
 import classes from "./notice-message.module.css";

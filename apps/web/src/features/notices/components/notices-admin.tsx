@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { notifications } from "@mantine/notifications";
 import { IconSpeakerphone } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { ManagedNotice } from "@netfleet/contracts/schemas/notices";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";

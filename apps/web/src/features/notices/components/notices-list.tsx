@@ -1,5 +1,5 @@
 import { Divider, Group, ScrollArea, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { Notice } from "@netfleet/contracts/schemas/notices";
 import { formatDateTime } from "../../../lib/format";
 import { NoticeMessage, NoticeTypeIcon } from "./notice-message";

@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { ActionIcon, Badge, Group, Text } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import type { ManagedNotice } from "@netfleet/contracts/schemas/notices";
 import {
   type ListTableProps,

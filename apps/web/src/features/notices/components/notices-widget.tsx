@@ -1,7 +1,7 @@
 import { Suspense, useId, useState } from "react";
 import { Badge, Popover, UnstyledButton } from "@mantine/core";
 import { IconSpeakerphone } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { lazyPart } from "../../../lib/lazy-part";
 import { useNotices } from "../api/list-notices";
 import { hasUnseenNotices, readNoticesDismissedAt, storeNoticesDismissedAt } from "../notice-alert";

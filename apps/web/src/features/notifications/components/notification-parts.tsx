@@ -6,7 +6,7 @@ import {
   IconUserPlus,
   type Icon,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import type { NotificationType } from "@netfleet/contracts/schemas/notifications";
 import { useTheme } from "../../../lib/app-config";

@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { routeByName } from "@netfleet/contracts/routes";
 import { NOTIFICATION_CREATED_EVENT, notificationChannel } from "@netfleet/contracts/events";

@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle, IconBellOff, IconChecks } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { NOTIFICATION_CREATED_EVENT, notificationChannel } from "@netfleet/contracts/events";
 import type { Notification } from "@netfleet/contracts/schemas/notifications";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { emailSchema } from "@netfleet/contracts/schemas/account";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";

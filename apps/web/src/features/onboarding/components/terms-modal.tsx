@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Button, Group, List, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { toApiRequestError } from "../../../lib/http";
 import { useUpdateAccountUser } from "../api/update-account-user";
 import { HeaderlessModal } from "./headerless-modal";

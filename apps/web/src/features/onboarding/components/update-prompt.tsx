@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Affix, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { LAYOUT } from "@netfleet/contracts/constants";
 import { useAppVersion } from "../api/get-app-version";
 import {

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Center, Group, Loader, Tooltip } from "@mantine/cor
 import { notifications } from "@mantine/notifications";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import type { Role } from "@netfleet/contracts/schemas/roles";
 import { closeDialog, openDialog, openPrompt } from "../../../components/ui/dialog/dialog-store";
@@ -10,7 +10,6 @@ import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types
 import { failureMessage } from "../../../components/ui/form/result-messages";
 import { SchemaForm } from "../../../components/ui/form/schema-form";
 import { isCancelledRequest } from "../../../lib/http";
-import { i18n } from "../../../lib/i18n";
 import { useSignedInUser } from "../../../lib/viewer";
 import { deleteRole } from "../api/delete-role";
 import { useRole } from "../api/get-role";

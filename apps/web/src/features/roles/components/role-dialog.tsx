@@ -11,12 +11,11 @@ import {
 } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { type Role, displayRoleName } from "@netfleet/contracts/schemas/roles";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { formatDateTime } from "../../../lib/format";
-import { i18n } from "../../../lib/i18n";
 import { useRole } from "../api/get-role";
 import { openDeleteRole, openEditRole, useCanManageRoles } from "./role-actions";
 import { RoleLoadFailed } from "./role-load-failed";

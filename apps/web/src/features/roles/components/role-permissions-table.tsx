@@ -1,5 +1,5 @@
 import { Badge, Group, Table, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { PERMISSIONS, isPermission } from "@netfleet/contracts/permissions";
 import { PERMISSION_CATEGORIES } from "@netfleet/contracts/schemas/roles";
 import type { I18nResources } from "../../../lib/i18n-resources";

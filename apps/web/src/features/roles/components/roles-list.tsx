@@ -1,6 +1,6 @@
 import { Stack } from "@mantine/core";
 import { IconShieldLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { UrlChoiceFilter, useUrlChoice } from "../../../components/ui/url-choice-filter";
 import { type RoleSortKey, useRolesPage } from "../api/list-roles";

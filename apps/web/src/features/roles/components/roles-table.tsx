@@ -1,6 +1,5 @@
 import { Anchor, Badge } from "@mantine/core";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import {
   type Role,
   ROLE_NAME_DISPLAY_LENGTH,

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type ReactNode } from "react";
 import { ActionIcon, Group, Kbd, Modal, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { SEARCH } from "@netfleet/contracts/constants";
 import type { Viewer } from "@netfleet/contracts/navigation";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";

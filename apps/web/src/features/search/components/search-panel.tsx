@@ -1,7 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from "react";
 import { Checkbox, CloseButton, Group, Kbd, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { Viewer } from "@netfleet/contracts/navigation";
 import type { SearchCategory } from "@netfleet/contracts/schemas/search";
 import { useCategorySearches } from "../api/search-category";

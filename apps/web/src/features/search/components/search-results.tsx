@@ -7,7 +7,7 @@ import {
   IconSearch,
   IconSearchOff,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import type { Viewer } from "@netfleet/contracts/navigation";
 import type { SearchCategory } from "@netfleet/contracts/schemas/search";

@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import type { TagListItem as Tag } from "@netfleet/contracts/schemas/tags";
 import { openDeletePrompt } from "../../../components/ui/dialog/delete-prompt";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
-import { i18n } from "../../../lib/i18n";
 import { useCan } from "../../../lib/viewer";
 import { deleteTag } from "../api/delete-tag";
 import { tagsListQueryKey } from "../api/list-tags";

@@ -1,5 +1,5 @@
 import { IconTags } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { type TagSortKey, useTags } from "../api/list-tags";
 import { DELETE_TAG_REMINDER } from "./tag-actions";

@@ -1,6 +1,5 @@
 import { ColorSwatch, Group, Text } from "@mantine/core";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import type { TagListItem as Tag } from "@netfleet/contracts/schemas/tags";
 import {
   type ListTableProps,

@@ -1,5 +1,5 @@
 import { List, Paper, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { APP_VERSION } from "@netfleet/contracts/constants";
 
 /** What each release brings, newest first; keys of the `user-menu` namespace. */

@@ -1,5 +1,5 @@
 import { Menu, useMantineColorScheme } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { type DarkMode, colorSchemeFor, darkModeFor } from "../../../lib/color-scheme";
 import { SubMenuHeader } from "./sub-menu-header";
 

@@ -1,6 +1,6 @@
 import { Box, Menu, Text } from "@mantine/core";
 import { IconUserX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { formatDateTime } from "../../../lib/format";
 import { SubMenuHeader } from "./sub-menu-header";
 

@@ -1,8 +1,13 @@
 import { Menu } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useTranslation } from "react-i18next";
+import {
+  useTranslation,
+  type LanguageCode,
+  changeLanguage,
+  i18n,
+  loadLanguage,
+} from "../../../lib/i18n";
 import { LANGUAGES } from "@netfleet/contracts/constants";
-import { type LanguageCode, changeLanguage, i18n, loadLanguage } from "../../../lib/i18n";
 import { browserLocation } from "../../../lib/browser-location";
 import { SubMenuHeader } from "./sub-menu-header";
 

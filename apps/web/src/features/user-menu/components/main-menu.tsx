@@ -14,7 +14,7 @@ import {
   IconUserShield,
   type TablerIcon,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { Link } from "react-router";
 import { APP_VERSION } from "@netfleet/contracts/constants";
 import { type Permission, hasPermission } from "@netfleet/contracts/permissions";

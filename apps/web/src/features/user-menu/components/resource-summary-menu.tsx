@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Box, Group, Loader, Menu, Stack, Text } from "@mantine/core";
 import { IconExternalLink, IconRefresh } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { formatBytes } from "../../../lib/format";

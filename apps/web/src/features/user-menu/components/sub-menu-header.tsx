@@ -1,6 +1,6 @@
 import { Menu } from "@mantine/core";
 import { IconChevronLeft } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 interface SubMenuHeaderProps {
   title: string;

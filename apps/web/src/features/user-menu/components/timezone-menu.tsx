@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Box, Menu, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRestore } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { FORMAT } from "@netfleet/contracts/constants";
 import {
   allTimezones,

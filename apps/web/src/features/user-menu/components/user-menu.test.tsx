@@ -281,7 +281,7 @@ describe("UserMenu languages", () => {
 
     expect(await screen.findByText("Konsollen lastes inn på nytt på Norsk.")).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe("no");
-    // The exact 1 s is proven with fake timers in lib/i18n.test.ts.
+    // The exact 1 s is proven with fake timers in lib/i18n.test.tsx.
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2000 });
   });
 });

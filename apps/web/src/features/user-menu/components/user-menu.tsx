@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { LAYOUT } from "@netfleet/contracts/constants";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";

@@ -1,5 +1,5 @@
 import { List, Modal, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { groupPermissions } from "../permission-groups";
 import type { I18nResources } from "../../../lib/i18n-resources";
 

@@ -8,14 +8,13 @@ import {
   IconUserX,
 } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import { adminDeleteUserBodySchema } from "@netfleet/contracts/schemas/users";
 import { openDialog } from "../../../components/ui/dialog/dialog-store";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";
 import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";
-import { i18n } from "../../../lib/i18n";
 import { useSignedInUser } from "../../../lib/viewer";
 import { deleteUserByEmail } from "../api/delete-user-by-email";
 import { usersQueryKey } from "../api/list-users";

@@ -1,7 +1,6 @@
 import { Text } from "@mantine/core";
 import { IconArrowsExchange } from "@tabler/icons-react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import type { UserMoveLog } from "@netfleet/contracts/schemas/users";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import {

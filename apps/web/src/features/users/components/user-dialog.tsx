@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack } from "@mantine/core";
 import { IconAlertCircle, IconArrowsExchange, IconShieldCog, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation, i18n } from "../../../lib/i18n";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import { displayRoleName } from "@netfleet/contracts/schemas/roles";
 import type { User } from "@netfleet/contracts/schemas/users";
@@ -9,7 +9,6 @@ import { openDialog } from "../../../components/ui/dialog/dialog-store";
 import type { DialogBodyProps } from "../../../components/ui/dialog/dialog-types";
 import { formatDateTime } from "../../../lib/format";
 import { toApiRequestError } from "../../../lib/http";
-import { i18n } from "../../../lib/i18n";
 import { useSignedInUser } from "../../../lib/viewer";
 import { useUser } from "../api/get-user";
 import type { UserRef } from "../user-forms";

@@ -1,5 +1,5 @@
 import { IconUsers } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { ServerList, useUrlListState } from "../../../components/ui/server-list";
 import { type UserSortKey, useUsers } from "../api/list-users";
 import { UsersTable } from "./users-table";

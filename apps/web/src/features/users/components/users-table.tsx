@@ -1,6 +1,5 @@
 import { Anchor, Stack, Text } from "@mantine/core";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { displayRoleName } from "@netfleet/contracts/schemas/roles";
 import type { UserListItem as User } from "@netfleet/contracts/schemas/users";
 import {

@@ -1,6 +1,6 @@
 import { Badge, Paper, SegmentedControl, Skeleton, Stack, Text } from "@mantine/core";
 import { IconTimeline } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import type { DeviceDetail, DeviceLog } from "@netfleet/contracts/schemas/device-page";
 import { EmptyState } from "../../../../components/ui/empty-state";
 import { ListPager } from "../../../../components/ui/list-pager";

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { lazyPart } from "../../../../lib/lazy-part";
 import { Paper, Skeleton, Text, Title } from "@mantine/core";
 import type { EChartsCoreOption } from "echarts/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 
 const EChart = lazyPart(() => import("./echart").then((m) => m.EChart));
 

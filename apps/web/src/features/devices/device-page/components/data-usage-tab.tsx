@@ -1,6 +1,6 @@
 import { Alert, Group, Skeleton, Stack, Text, useComputedColorScheme } from "@mantine/core";
 import { IconAlertCircle, IconArrowsDownUp } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { parseApiDateTime } from "@netfleet/contracts/dates";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { EmptyState } from "../../../../components/ui/empty-state";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Paper, Skeleton } from "@mantine/core";
 import { IconRouterOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { useParams } from "react-router";
 import { DEVICES_STATUS_EVENT, deviceStatusChannel } from "@netfleet/contracts/events";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { FORMAT } from "@netfleet/contracts/constants";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { DeviceStatusBadge } from "../../../../components/ui/device-status-badge";

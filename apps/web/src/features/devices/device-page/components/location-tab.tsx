@@ -3,7 +3,7 @@ import { lazyPart } from "../../../../lib/lazy-part";
 import { Alert, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconMapPinOff } from "@tabler/icons-react";
 import { skipToken, useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { FORMAT } from "@netfleet/contracts/constants";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { EmptyState } from "../../../../components/ui/empty-state";

@@ -1,6 +1,6 @@
 import { Alert, Group, SimpleGrid, Skeleton, Stack, useComputedColorScheme } from "@mantine/core";
 import { IconAlertCircle, IconChartLine } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { FORMAT } from "@netfleet/contracts/constants";
 import { parseApiDateTime } from "@netfleet/contracts/dates";
 import type { DeviceDetail, DeviceMetric } from "@netfleet/contracts/schemas/device-page";

@@ -1,5 +1,5 @@
 import { SegmentedControl } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { useUrlParams } from "../../../../lib/url-params";
 import { RANGE_PRESETS, rangeKeyOf, type RangeKey } from "../time-range";
 

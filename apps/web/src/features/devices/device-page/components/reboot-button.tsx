@@ -3,7 +3,7 @@ import { Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRefresh } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { ConfirmModal } from "../../../../components/ui/confirm-modal";

@@ -1,5 +1,5 @@
 import { IconHourglass } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../../lib/i18n";
 import { EmptyState } from "../../../../components/ui/empty-state";
 
 /** A tab whose capability this version does not have: it says so, and shows no made-up data. */
