@@ -154,7 +154,7 @@ export default defineConfig({
             // that browsers keep cached across releases.
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
             // Icons are a few hundred bytes each: one chunk of them all costs a request, not
             // one per icon a page shows.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { deviceFlags } from "@netfleet/contracts/devices/flags";
 import { DEVICES_STATUS_EVENT } from "@netfleet/contracts/schemas/device-activity";
@@ -14,6 +14,7 @@ import { testUser } from "../../../test/users";
 import { actionStatusDialogId } from "../../../components/ui/dialog/action-status-dialog";
 import { closeAllDialogs, dialogEntry } from "../../../components/ui/dialog/dialog-store";
 import { DevicesList } from "./devices-list";
+import { VIRTUAL_ROWS_FROM } from "./devices-table";
 
 const fake = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSocket> | undefined,
@@ -145,6 +146,28 @@ describe("DevicesList", () => {
     expect(await screen.findByText("Router 26")).toBeVisible();
     expect(screen.getByText("26–50 of 60")).toBeVisible();
     expect(api.calls("GET", "/api/devices").at(-1)?.query.get("offset")).toBe("25");
+  });
+
+  it("draws only the rows in sight of a long page, and says how many rows the table has", async () => {
+    // jsdom lays nothing out: every element says it is 400 px high, the scroller too.
+    const height = vi.spyOn(Element.prototype, "clientHeight", "get").mockReturnValue(400);
+    onTestFinished(() => height.mockRestore());
+    const api = fakeApi().on("GET", "/api/devices", (request) => page(request, 300));
+    const { user } = renderList();
+    await screen.findByText("Router 1");
+
+    await user.selectOptions(screen.getByLabelText("Rows per page"), "100");
+
+    expect(await screen.findByText("1–100 of 300")).toBeVisible();
+    expect(api.calls("GET", "/api/devices").at(-1)?.query.get("limit")).toBe("100");
+    const table = screen.getByRole("table", { name: "Devices" });
+    await waitFor(() => expect(table).toHaveAttribute("aria-rowcount", "101"));
+    // About ten rows fit in 400 px; the virtualizer draws those and ten more below.
+    await waitFor(() =>
+      expect(within(table).getAllByRole("row").length).toBeLessThan(VIRTUAL_ROWS_FROM),
+    );
+    expect(within(table).getByText("Router 1")).toBeInTheDocument();
+    expect(within(table).queryByText("Router 100")).not.toBeInTheDocument();
   });
 
   it("says 10 000+ when more devices match than the server counts, and pages on by cursor", async () => {

@@ -1,6 +1,5 @@
-import { type MouseEvent, type ReactNode, useRef } from "react";
+import { type MouseEvent, type ReactNode, Suspense, lazy, useRef } from "react";
 import { Checkbox, Table } from "@mantine/core";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
 import { formatSignal } from "@netfleet/contracts/devices/display";
@@ -18,6 +17,7 @@ import classes from "./devices-table.module.css";
 /** Pages longer than this draw only the rows in sight (and a few around them). */
 export const VIRTUAL_ROWS_FROM = 50;
 const ROW_HEIGHT = 41;
+const VirtualRows = lazy(() => import("./virtual-rows"));
 
 interface Column {
   id: DeviceColumn;
@@ -148,17 +148,6 @@ export function DevicesTable({
   const columns = shown.map((id) => all[id]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = (rows?.length ?? 0) > VIRTUAL_ROWS_FROM;
-  // The console is not built with React Compiler, whose memoising this rule guards; the
-  // virtualizer renders the table again itself as the page scrolls.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows!.length : 0,
-    // Without an element it observes and measures nothing: a short page needs neither, and
-    // measuring in the console's first render forced the page's layout in its middle.
-    getScrollElement: () => (virtual ? scroller.current : null),
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
 
   const row = (device: Device) => (
     <Table.Tr
@@ -201,14 +190,18 @@ export function DevicesTable({
       />
     );
   } else if (virtual) {
-    const items = virtualizer.getVirtualItems();
-    const top = items[0]?.start ?? 0;
-    const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-    body = [
-      spacer(top, "top"),
-      ...items.map((item) => row(rows[item.index]!)),
-      spacer(bottom, "bottom"),
-    ];
+    // Until the virtualizer has loaded, the first rows stand in for the page.
+    body = (
+      <Suspense fallback={rows.slice(0, VIRTUAL_ROWS_FROM).map(row)}>
+        <VirtualRows
+          rows={rows}
+          scroller={scroller}
+          rowHeight={ROW_HEIGHT}
+          row={row}
+          spacer={spacer}
+        />
+      </Suspense>
+    );
   } else {
     body = rows.map(row);
   }
