@@ -183,6 +183,9 @@ test.describe("offline", () => {
   }) => {
     await page.goto("/account/sign-in");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    // The toasts' container loads once the page has shown. Offline before it has arrived,
+    // it cannot: the loss goes untold, and the return is told once the network is back.
+    await page.waitForLoadState("networkidle");
 
     await context.setOffline(true);
     await expect(page.getByText("The network connection has been lost.")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from "vite";
 import react from "@vitejs/plugin-react";
 // A relative path: the config is bundled on its own, and the package export is TypeScript.
@@ -67,7 +68,8 @@ function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
  */
 const LATER_MANTINE =
   /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|CopyButton|FileButton|FloatingIndicator|Image|NumberInput|Radio|SegmentedControl|Textarea|Tree)|@mantine[\\/]form|react-number-format)[\\/]/;
-const MANTINE = /node_modules[\\/](@mantine|@floating-ui)[\\/]/;
+// The toasts' container (app/toasts.tsx) loads after the first paint, in a chunk of its own.
+const MANTINE = /node_modules[\\/](@mantine[\\/](?!notifications[\\/])|@floating-ui[\\/])/;
 
 /**
  * The modules the signed-in start, the console's layout and the device list import, however
@@ -137,10 +139,23 @@ function preloadWithEntry(names: string[]): Plugin {
   };
 }
 
+/**
+ * `@mantine/notifications/store`: the package's toast store without its container. The
+ * console raises toasts through the store everywhere; only app/toasts.tsx draws them, in a
+ * chunk loaded after the first paint. The package's index would bring the container along
+ * into the first page's chunk, and its exports name no file of the store alone.
+ */
+const NOTIFICATIONS_STORE = fileURLToPath(
+  new URL("notifications.store.mjs", import.meta.resolve("@mantine/notifications")),
+);
+
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 
 export default defineConfig({
   plugins: [react(), buildStamp(), preloadWithEntry(["mantine", "console"]), precompressBuild()],
+  resolve: {
+    alias: [{ find: /^@mantine\/notifications\/store$/, replacement: NOTIFICATIONS_STORE }],
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,

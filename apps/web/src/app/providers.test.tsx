@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MantineProvider } from "@mantine/core";
 import { Notifications, notifications } from "@mantine/notifications";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { TOASTS } from "@netfleet/contracts/constants";
 import { createQueryClient } from "../lib/query-client";
-import { AppProviders, toastPosition } from "./providers";
+import { AppProviders } from "./providers";
+import { toastPosition } from "./toasts";
 
-function renderProviders() {
-  return render(
+/** Renders the providers and waits for the toasts' container, which loads after the first paint. */
+async function renderProviders() {
+  const rendered = render(
     <AppProviders queryClient={createQueryClient()}>
       <p>Console</p>
     </AppProviders>,
   );
+  await waitFor(() => expect(document.querySelector("[data-position]")).not.toBeNull());
+  return rendered;
 }
 
 function toast(message: string) {
@@ -34,7 +38,7 @@ afterEach(() => {
 
 describe("toasts", () => {
   it("SH-CONST-003 shows toasts at the top, at most 7 at once, the rest waiting their turn", async () => {
-    renderProviders();
+    await renderProviders();
     for (let i = 1; i <= 8; i++) toast(`Toast ${i}`);
 
     const shown = await screen.findAllByRole("alert");
@@ -48,9 +52,9 @@ describe("toasts", () => {
     expect(await screen.findByText("Toast 8")).toBeInTheDocument();
   });
 
-  it("SH-CONST-004 closes a toast after 4000 ms, waits while it is hovered, and has a close button", () => {
+  it("SH-CONST-004 closes a toast after 4000 ms, waits while it is hovered, and has a close button", async () => {
+    await renderProviders();
     vi.useFakeTimers();
-    renderProviders();
     toast("Saved");
     const alert = screen.getByRole("alert");
     expect(within(alert).getByRole("button")).toBeInTheDocument();
@@ -68,13 +72,13 @@ describe("toasts", () => {
     expect(screen.queryByText("Saved")).not.toBeInTheDocument();
   });
 
-  it("SH-CONST-004 animates a toast for 150 ms when motion is not reduced", () => {
+  it("SH-CONST-004 animates a toast for 150 ms when motion is not reduced", async () => {
     const matchMedia = window.matchMedia.bind(window);
     vi.spyOn(window, "matchMedia").mockImplementation((query) => ({
       ...matchMedia(query),
       matches: false,
     }));
-    renderProviders();
+    await renderProviders();
     toast("Moving");
 
     expect(screen.getByRole("alert").closest("[style*=transition-duration]")).toHaveStyle({
@@ -98,12 +102,22 @@ describe("toasts", () => {
     act(() => notifications.clean());
     library.unmount();
 
-    renderProviders();
+    await renderProviders();
     toast("Where the console puts it");
     expect((await screen.findByRole("alert")).closest("[data-position]")).toHaveAttribute(
       "data-position",
       "top-center",
     );
+  });
+
+  it("shows a toast raised before its container is there, once it is", async () => {
+    toast("Raised early");
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <p>Console</p>
+      </AppProviders>,
+    );
+    expect(await screen.findByText("Raised early")).toBeInTheDocument();
   });
 
   it("SH-CONST-005 places toasts at any of the six allowed positions", () => {

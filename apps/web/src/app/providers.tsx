@@ -1,25 +1,15 @@
-import { useMemo, type ReactNode } from "react";
+import { type ReactNode, Suspense, useMemo } from "react";
 import { MantineProvider } from "@mantine/core";
-import { Notifications, type NotificationsProps } from "@mantine/notifications";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { TOASTS } from "@netfleet/contracts/constants";
 import { cookieColorSchemeManager } from "../lib/color-scheme";
 import { useTheme } from "../lib/app-config";
+import { useFirstPaintShown } from "../lib/first-paint";
+import { lazyPart } from "../lib/lazy-part";
 import { brandedTheme } from "./theme";
 
 interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
-}
-
-export type ToastPosition = (typeof TOASTS.positions)[number];
-type NotificationPosition = NonNullable<NotificationsProps["position"]>;
-
-/** The spec names toast positions as "top" and "bottom"; Mantine calls them top-center, bottom-center. */
-export function toastPosition(position: ToastPosition): NotificationPosition {
-  if (position === "top") return "top-center";
-  if (position === "bottom") return "bottom-center";
-  return position;
 }
 
 // The dark-mode choice lives in a cookie the user menu writes (shell §2, D24).
@@ -43,16 +33,24 @@ function BrandedMantine({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      {/* Every toast can be closed (Mantine's default close button) and waits while hovered.
-          Mantine on its own would put them bottom-right; the console shows them at the top. */}
-      <Notifications
-        position={toastPosition(TOASTS.mainAppPosition)}
-        limit={TOASTS.maxVisible}
-        autoClose={TOASTS.durationMs}
-        transitionDuration={TOASTS.closeAnimationMs}
-        pauseResetOnHover="all"
-      />
+      <Toasts />
       {children}
     </MantineProvider>
   );
+}
+
+const ToastsContainer = lazyPart(() => import("./toasts").then((m) => m.ToastsContainer));
+
+/**
+ * The toasts' container, whose code loads once the page has shown: the first page draws
+ * without it. A toast raised before then waits in Mantine's store and shows when the
+ * container arrives.
+ */
+function Toasts() {
+  const shown = useFirstPaintShown();
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastsContainer />
+    </Suspense>
+  ) : null;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { useTranslation } from "../../lib/i18n";
 
 /**

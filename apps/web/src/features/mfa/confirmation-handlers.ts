@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { openDialog } from "../../components/ui/dialog/dialog-store";
 import {
   type MfaChallenge,

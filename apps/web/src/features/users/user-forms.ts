@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { z } from "zod";
 import { displayRoleName } from "@netfleet/contracts/schemas/roles";
 import {

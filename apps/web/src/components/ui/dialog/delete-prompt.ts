@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import type { QueryClient } from "@tanstack/react-query";
 import { failureMessage, successMessage } from "../form/result-messages";
 import { openPrompt } from "./dialog-store";

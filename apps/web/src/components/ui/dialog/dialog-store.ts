@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { create } from "zustand";
 import { FORMS } from "@netfleet/contracts/constants";
 import { i18n } from "../../../lib/i18n";

@@ -1,6 +1,6 @@
 import { useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Anchor, Button, FileButton, Group, List, Pill, PillsInput, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconDownload, IconFileUpload } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import { FORMS } from "@netfleet/contracts/constants";

@@ -1,5 +1,5 @@
 import { type ContextType, useContext, useState } from "react";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { useQueryClient } from "@tanstack/react-query";
 import { UNSAFE_NavigationContext } from "react-router";
 import { http } from "../../../lib/http";

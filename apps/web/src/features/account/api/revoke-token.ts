@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { DataEnvelope } from "@netfleet/contracts/envelope";

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { useTranslation } from "../../../lib/i18n";
 import { PASSWORD_MIN_LENGTH } from "@netfleet/contracts/schemas/account";
 import { changePasswordBodySchema } from "@netfleet/contracts/schemas/mfa";

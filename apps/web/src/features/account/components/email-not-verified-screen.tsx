@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, ThemeIcon } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconMailForward } from "@tabler/icons-react";
 import { Trans, useTranslation } from "../../../lib/i18n";
 import { AuthLayout } from "../../../components/layout/auth-layout";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconAlertCircle, IconInfoCircle, IconMail, IconQrcode } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import type {

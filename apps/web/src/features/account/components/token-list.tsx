@@ -13,7 +13,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { Trans, useTranslation } from "../../../lib/i18n";
 import type { PersonalAccessToken } from "@netfleet/contracts/schemas/account";

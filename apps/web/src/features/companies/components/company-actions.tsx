@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconArrowsMove, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation, i18n } from "../../../lib/i18n";

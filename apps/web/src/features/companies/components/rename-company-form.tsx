@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
 import {

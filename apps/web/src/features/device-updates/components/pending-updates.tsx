@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ActionIcon, Anchor, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconX } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation, i18n } from "../../../lib/i18n";

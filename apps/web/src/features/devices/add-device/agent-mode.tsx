@@ -12,7 +12,7 @@ import {
   Text,
   Tooltip,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconAlertCircle, IconCheck, IconCopy, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import { openPrompt } from "../../../components/ui/dialog/dialog-store";

@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { Alert, Anchor, Button, FileButton, Group, Input, List, Stack, Text } from "@mantine/core";
 import { IconDownload, IconFileUpload } from "@tabler/icons-react";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { useQueryClient } from "@tanstack/react-query";
 import {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Anchor, Button, Group, Modal, MultiSelect, Select, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import {
   IconArrowsExchange,
   IconCloudDownload,

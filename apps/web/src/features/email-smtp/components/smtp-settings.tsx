@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconAlertCircle, IconSend } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import {

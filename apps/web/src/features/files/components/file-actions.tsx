@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconDownload, IconTrash, IconUpload } from "@tabler/icons-react";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation, i18n } from "../../../lib/i18n";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { i18n } from "../../../lib/i18n";
 import { http, toApiRequestError } from "../../../lib/http";
 import { browserLocation } from "../../../lib/browser-location";

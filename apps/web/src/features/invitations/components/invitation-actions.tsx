@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconMailForward, IconMailPlus, IconX } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation, i18n } from "../../../lib/i18n";

@@ -12,7 +12,7 @@ import {
   TextInput,
   Textarea,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import { type ManagedNotice, NOTICE_TYPES } from "@netfleet/contracts/schemas/notices";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconSpeakerphone } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import type { ManagedNotice } from "@netfleet/contracts/schemas/notices";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { notifications as toasts } from "@mantine/notifications";
+import { notifications as toasts } from "@mantine/notifications/store";
 import { i18n } from "../../../lib/i18n";
 import { http, toApiRequestError } from "../../../lib/http";
 import { NOTIFICATIONS_KEY, listNotifications } from "./list-notifications";

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { useTranslation } from "../../../lib/i18n";
 import { z } from "zod";
 import { emailSchema } from "@netfleet/contracts/schemas/account";

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Center, Group, Loader, Tooltip } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation, i18n } from "../../../lib/i18n";

@@ -1,5 +1,5 @@
 import { Menu } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import {
   useTranslation,
   type LanguageCode,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { Box, Menu, Select, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import { IconRestore } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import { FORMAT } from "@netfleet/contracts/constants";

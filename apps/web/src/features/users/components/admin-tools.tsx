@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Menu, Stack, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications/store";
 import {
   IconChevronDown,
   IconMailOff,
