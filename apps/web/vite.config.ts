@@ -63,11 +63,12 @@ function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
 }
 
 /**
- * Mantine parts of the console that neither the layout nor the device list use: its form
- * state, and the components they never show.
+ * Mantine parts of the console that neither the layout nor the device list use before they
+ * are opened: its form state, and the components they never show or show only in dialogs,
+ * menus and panels whose code loads when first opened.
  */
 const LATER_MANTINE =
-  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|CopyButton|FileButton|FloatingIndicator|Image|NumberInput|Radio|SegmentedControl|Textarea|Tree)|@mantine[\\/]form|react-number-format)[\\/]/;
+  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|Combobox|CopyButton|Drawer|FileButton|FloatingIndicator|Image|List|Modal|ModalBase|MultiSelect|NumberInput|PillsInput|Radio|SegmentedControl|Select|Textarea|Tree)|@mantine[\\/]form|react-number-format)[\\/]/;
 // The toasts' container (app/toasts.tsx) loads after the first paint, in a chunk of its own.
 const MANTINE = /node_modules[\\/](@mantine[\\/](?!notifications[\\/])|@floating-ui[\\/])/;
 

@@ -27,6 +27,23 @@ function setOnline(online: boolean) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("lazyPart", () => {
+  it("drawn after its code was asked for ahead, shows at once, without the fallback", async () => {
+    const code = Promise.resolve(Chart);
+    const load = vi.fn(() => code);
+    const Part = lazyPart(load);
+    Part.preload();
+    await act(() => code);
+
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Part />
+      </Suspense>,
+    );
+    expect(screen.getByText("chart drawn")).toBeVisible();
+    expect(screen.queryByText("loading")).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it("waits for the network when its chunk failed offline, then loads", async () => {
     const load = vi
       .fn<() => Promise<typeof Chart>>()

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
-import { ActionIcon, Anchor, Drawer, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Tooltip } from "@mantine/core";
 import { IconHelp } from "@tabler/icons-react";
 import { useTranslation } from "../../lib/i18n";
 import { LAYOUT } from "@netfleet/contracts/constants";
 import { routeByName } from "@netfleet/contracts/routes";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
-import type { I18nResources } from "../../lib/i18n-resources";
+import { OnceOpened, lazyPart } from "../../lib/lazy-part";
+
+const HelpDrawer = lazyPart(() => import("./help-drawer").then((m) => m.HelpDrawer));
 
 /** Route names with a help text of their own (namespace `help`, keyed by route name). */
 export const HELP_TOPICS: readonly string[] = [
@@ -61,7 +63,6 @@ interface HelpPanelProps {
 /** A header button that opens the page's help in a side panel, once its help has loaded. */
 export function HelpPanel({ routeName, pageTitle, theme }: HelpPanelProps) {
   const { t } = useTranslation("navigation");
-  const { t: th } = useTranslation("help");
   const topic = useDelayedHelpTopic(routeName);
   const [open, setOpen] = useState(false);
   if (!topic) return null;
@@ -82,24 +83,15 @@ export function HelpPanel({ routeName, pageTitle, theme }: HelpPanelProps) {
           <IconHelp size={20} stroke={1.6} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Drawer
-        opened={open}
-        onClose={() => setOpen(false)}
-        position="right"
-        title={t("helpTitle", { title: pageTitle, defaultValue: "Help: {{title}}" })}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {/* helpTopic() only answers names of HELP_TOPICS, each a key of `help`. */}
-            {th(topic as keyof I18nResources["help"])}
-          </Text>
-          {more && (
-            <Anchor href={more} target="_blank" rel="noopener noreferrer" size="sm">
-              {th("moreHelp")}
-            </Anchor>
-          )}
-        </Stack>
-      </Drawer>
+      <OnceOpened opened={open}>
+        <HelpDrawer
+          opened={open}
+          onClose={() => setOpen(false)}
+          title={t("helpTitle", { title: pageTitle, defaultValue: "Help: {{title}}" })}
+          topic={topic}
+          more={more}
+        />
+      </OnceOpened>
     </>
   );
 }

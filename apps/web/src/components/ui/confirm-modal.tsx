@@ -1,38 +1,15 @@
-import type { ReactNode } from "react";
-import { Button, Group, Modal, Text } from "@mantine/core";
-import { useTranslation } from "../../lib/i18n";
+import { OnceOpened, lazyPart } from "../../lib/lazy-part";
+import type { ConfirmModalProps } from "./confirm-modal-content";
 
-interface ConfirmModalProps {
-  opened: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel?: string;
-  danger?: boolean;
-  loading?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+const Content = lazyPart(() =>
+  import("./confirm-modal-content").then((m) => m.ConfirmModalContent),
+);
 
 /** Asks before an action that cannot be taken back. Cancel does nothing. */
 export function ConfirmModal(props: ConfirmModalProps) {
-  const { opened, title, children, confirmLabel, danger, loading, onConfirm, onCancel } = props;
-  const { t } = useTranslation("common");
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
-      <Text size="sm">{children}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
-          {t("cancel")}
-        </Button>
-        <Button
-          color={danger ? "red" : undefined}
-          onClick={onConfirm}
-          loading={loading}
-          data-autofocus
-        >
-          {confirmLabel ?? t("confirm")}
-        </Button>
-      </Group>
-    </Modal>
+    <OnceOpened opened={props.opened}>
+      <Content {...props} />
+    </OnceOpened>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Anchor, Button, Group, Modal, MultiSelect, Select, Text } from "@mantine/core";
+import { Suspense, useState } from "react";
+import { Anchor, Button, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications/store";
 import {
   IconArrowsExchange,
@@ -17,93 +17,20 @@ import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { openActionStatusDialog } from "../../../components/ui/dialog/action-status-dialog";
 import { toApiRequestError } from "../../../lib/http";
 import { selectionPath } from "../../../lib/selection-query";
+import { lazyPart } from "../../../lib/lazy-part";
 import { useCan } from "../../../lib/viewer";
 import { type BulkAction, type BulkSelection, runBulkAction } from "../api/bulk-actions";
-import { useCompanyOptions, useTagOptions } from "../api/list-filter-options";
 import { devicesListQueryKey } from "../api/list-devices";
 
 type Step = "tags" | "move" | "reboot" | "delete" | null;
+
+const ChoiceModal = lazyPart(() => import("./bulk-choice-modal").then((m) => m.ChoiceModal));
 
 /** The pages ticked devices can be taken to, named by their routes' titles. */
 const UPDATE_PAGES = [
   ["management.update-firmware", IconCloudDownload],
   ["management.upload-backup", IconFileImport],
 ] as const;
-
-/** Picks tags or a company, then applies; the options load when it opens. */
-function ChoiceModal({
-  step,
-  title,
-  loading,
-  onApply,
-  onCancel,
-}: {
-  step: "tags" | "move";
-  title: string;
-  loading: boolean;
-  onApply: (action: BulkAction) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation("devices");
-  const { t: tc } = useTranslation("common");
-  const [search, setSearch] = useState("");
-  const [tagIds, setTagIds] = useState<string[]>([]);
-  const [companyId, setCompanyId] = useState<string | null>(null);
-  const tags = useTagOptions(search, step === "tags");
-  const companies = useCompanyOptions(search, step === "move");
-  const options = (step === "tags" ? tags.data : companies.data) ?? [];
-  const data = options.map((option) => ({ value: String(option.id), label: option.name }));
-  const ready = step === "tags" ? tagIds.length > 0 : companyId !== null;
-
-  return (
-    <Modal opened onClose={onCancel} title={title} centered>
-      {step === "tags" ? (
-        <MultiSelect
-          label={t("bulkTagsLabel")}
-          data={data}
-          value={tagIds}
-          onChange={setTagIds}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          nothingFoundMessage={t("filterNothing")}
-          data-autofocus
-          comboboxProps={{ withinPortal: true }}
-        />
-      ) : (
-        <Select
-          label={t("bulkMoveLabel")}
-          data={data}
-          value={companyId}
-          onChange={setCompanyId}
-          searchable
-          onSearchChange={setSearch}
-          nothingFoundMessage={t("filterNothing")}
-          data-autofocus
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
-          {tc("cancel")}
-        </Button>
-        <Button
-          disabled={!ready}
-          loading={loading}
-          onClick={() =>
-            onApply(
-              step === "tags"
-                ? { kind: "tags", tagIds: tagIds.map(Number) }
-                : { kind: "move", companyId: Number(companyId) },
-            )
-          }
-        >
-          {t("bulkApply")}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
 
 /**
  * What the ticked devices can be put through: tags, a move, a reboot, deletion. Past the
@@ -244,13 +171,15 @@ export function BulkBar({
       </Group>
 
       {(step === "tags" || step === "move") && (
-        <ChoiceModal
-          step={step}
-          title={t(step === "tags" ? "bulkTagsTitle" : "bulkMoveTitle", { n: count })}
-          loading={run.isPending}
-          onApply={apply}
-          onCancel={() => setStep(null)}
-        />
+        <Suspense fallback={null}>
+          <ChoiceModal
+            step={step}
+            title={t(step === "tags" ? "bulkTagsTitle" : "bulkMoveTitle", { n: count })}
+            loading={run.isPending}
+            onApply={apply}
+            onCancel={() => setStep(null)}
+          />
+        </Suspense>
       )}
       <ConfirmModal
         opened={step === "reboot" || step === "delete"}

@@ -25,7 +25,7 @@ import {
 } from "@netfleet/contracts/devices/list-filters";
 import type { DeviceStatistics } from "@netfleet/contracts/schemas/devices";
 import type { PieSlice } from "./device-pie";
-import { STATUS_LABEL_KEYS, firmwareLabel } from "./device-filters";
+import { STATUS_LABEL_KEYS, firmwareLabel } from "./device-filter-labels";
 
 const DevicePie = lazyPart(() => import("./device-pie").then((m) => m.DevicePie));
 

@@ -244,7 +244,7 @@ describe("DevicesList", () => {
     await expect.poll(() => router.state.location.search).toContain("model=RUTX11");
 
     await user.click(screen.getByRole("button", { name: /^Filters/ }));
-    await user.click(screen.getByRole("combobox", { name: "Status" }));
+    await user.click(await screen.findByRole("combobox", { name: "Status" }));
     // jsdom lays nothing out, so Mantine takes the field for scrolled away and hides the list.
     await user.click(await screen.findByRole("option", { name: "Pending", hidden: true }));
 

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type ReactNode } from "react";
-import { ActionIcon, Group, Kbd, Modal, Tooltip } from "@mantine/core";
+import { useMemo, useRef, useState } from "react";
+import { ActionIcon, Group, Kbd, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
@@ -7,24 +7,20 @@ import { SEARCH } from "@netfleet/contracts/constants";
 import type { Viewer } from "@netfleet/contracts/navigation";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { useTheme } from "../../../lib/app-config";
+import { OnceOpened, lazyPart } from "../../../lib/lazy-part";
 import { allowedCategories } from "../search-categories";
 import { useSearchCategories } from "../use-search-categories";
 import { useSearchShortcut } from "../use-search-shortcut";
-import { SearchPanel } from "./search-panel";
-import classes from "./global-search.module.css";
+
+const SearchDialog = lazyPart(() => import("./search-dialog").then((m) => m.SearchDialog));
 
 /** Below Mantine's `sm` breakpoint the panel takes the whole screen. */
 const PHONE_QUERY = "(max-width: 47.99em)";
 
-/** The panel scrolls its results itself, under a box and categories that stay put. */
-function NoScroll({ children }: { children?: ReactNode }) {
-  return children;
-}
-
 /**
  * The header's global search (shell §2 Global search): a button, or `/`, opens a panel
  * that searches the categories the user may view. Users who may view none get no button
- * (SH-LAYOUT-012).
+ * (SH-LAYOUT-012). The panel's code loads when it is first opened.
  */
 export function GlobalSearch({ user }: { user: CurrentUser }) {
   const { t } = useTranslation("search");
@@ -78,22 +74,16 @@ export function GlobalSearch({ user }: { user: CurrentUser }) {
           <IconSearch size={20} stroke={1.6} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Modal.Root
-        opened={opened}
-        onClose={() => close(true)}
-        size={640}
-        yOffset={64}
-        fullScreen={phone}
-        returnFocus={false}
-        transitionProps={{ transition: phone ? "fade" : "pop", duration: 150 }}
-        scrollAreaComponent={NoScroll}
-        classNames={{ content: classes.content }}
-      >
-        <Modal.Overlay backgroundOpacity={0.4} />
-        <Modal.Content aria-label={t("search")} radius={phone ? 0 : "md"}>
-          <SearchPanel viewer={viewer} allowed={allowed} categories={categories} onClose={close} />
-        </Modal.Content>
-      </Modal.Root>
+      <OnceOpened opened={opened}>
+        <SearchDialog
+          opened={opened}
+          phone={phone}
+          viewer={viewer}
+          allowed={allowed}
+          categories={categories}
+          onClose={close}
+        />
+      </OnceOpened>
     </>
   );
 }

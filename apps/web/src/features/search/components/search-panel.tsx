@@ -12,7 +12,7 @@ import { useSearchTerm } from "../use-search-term";
 import { SearchResults, type CategoryState } from "./search-results";
 import classes from "./global-search.module.css";
 
-interface SearchPanelProps {
+export interface SearchPanelProps {
   viewer: Viewer;
   allowed: readonly SearchCategory[];
   /** The chosen categories; they outlive the panel, which is rebuilt on each opening. */

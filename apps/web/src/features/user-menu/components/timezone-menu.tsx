@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
-import { Box, Menu, Select, Stack, Text } from "@mantine/core";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { Box, Menu, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications/store";
 import { IconRestore } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
@@ -11,7 +11,16 @@ import {
   selectedTimezone,
 } from "../../../lib/timezone";
 import { browserLocation } from "../../../lib/browser-location";
+import { lazyPart } from "../../../lib/lazy-part";
 import { SubMenuHeader } from "./sub-menu-header";
+
+const TimezoneSelect = lazyPart(() => import("./timezone-select").then((m) => m.TimezoneSelect));
+
+/**
+ * Asks for the timezone field's code when the user menu opens: by the time the timezone
+ * panel opens it is there, so a Tab from Back reaches the field however quick.
+ */
+export const preloadTimezoneMenu = TimezoneSelect.preload;
 
 function useNow(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -48,20 +57,10 @@ export function TimezoneMenu({ onBack }: { onBack: () => void }) {
     <>
       <SubMenuHeader title={t("systemTimezone")} onBack={onBack} />
       <Box px="sm" pb="xs">
-        <Select
-          aria-label={t("systemTimezone")}
-          placeholder={t("timezoneSearch")}
-          data={zones}
-          value={zone}
-          onChange={choose}
-          searchable
-          nothingFoundMessage={t("timezoneNothingFound")}
-          allowDeselect={false}
-          maxDropdownHeight={240}
-          // Inside the menu, so that picking an option is not a click outside it; the menu
-          // never scrolls away, so the list has no reason to hide.
-          comboboxProps={{ withinPortal: false, hideDetached: false }}
-        />
+        {/* Its height, so that the times below do not move when the field arrives. */}
+        <Suspense fallback={<Box h={36} />}>
+          <TimezoneSelect zones={zones} value={zone} onChange={choose} />
+        </Suspense>
         <Stack gap={2} mt="sm">
           <Text size="sm">
             {t("selectedTime")}:{" "}

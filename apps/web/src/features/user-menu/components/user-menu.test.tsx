@@ -213,7 +213,7 @@ describe("UserMenu system timezone", () => {
 
     await user.click(entry(/^System timezone/));
 
-    const select = screen.getByRole("combobox", { name: "System timezone" });
+    const select = await screen.findByRole("combobox", { name: "System timezone" });
     expect(select).toHaveValue("Asia/Tokyo");
     expect(screen.getByText(/^Selected time:/)).toHaveTextContent(
       /^Selected time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,
@@ -234,7 +234,7 @@ describe("UserMenu system timezone", () => {
     await open();
     await user.click(entry(/^System timezone/));
 
-    const select = screen.getByRole("combobox", { name: "System timezone" });
+    const select = await screen.findByRole("combobox", { name: "System timezone" });
     await user.clear(select);
     await user.type(select, "New_York");
     await user.click(await screen.findByRole("option", { name: "America/New_York" }));

@@ -10,7 +10,7 @@ import { ImpersonationMenu } from "./impersonation-menu";
 import { LanguageMenu } from "./language-menu";
 import { MainMenu } from "./main-menu";
 import { ResourceSummaryMenu } from "./resource-summary-menu";
-import { TimezoneMenu } from "./timezone-menu";
+import { TimezoneMenu, preloadTimezoneMenu } from "./timezone-menu";
 import { UserPermissionsModal } from "./user-permissions-modal";
 
 interface UserMenuProps {
@@ -72,7 +72,8 @@ export function UserMenu({ user, theme, onLogout, onRevokeImpersonationAccess }:
         opened={opened}
         onChange={(next) => {
           setOpened(next);
-          if (!next) setView("main");
+          if (next) preloadTimezoneMenu();
+          else setView("main");
         }}
         position="bottom-end"
         width={320}
