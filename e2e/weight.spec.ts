@@ -222,27 +222,20 @@ test("what the header and the toasts add to every page is asked for once the pag
   // The bell's list, the notices, the realtime client and the toasts' container (the
   // version check, which waits too, is off on localhost).
   const extras = /\/api\/notifications$|\/api\/notices$|\/assets\/(socket-io|toasts)-/;
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (source) =>
-          performance
-            .getEntriesByType("resource")
-            .filter((entry) => new RegExp(source).test(entry.name.split("?")[0]!)).length,
-        extras.source,
-      ),
-    )
-    .toBe(4);
-  const { painted, asked } = await page.evaluate((source) => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    return {
-      painted: paint?.startTime ?? Number.NaN,
-      asked: performance
-        .getEntriesByType("resource")
-        .filter((entry) => new RegExp(source).test(entry.name.split("?")[0]!))
-        .map((entry) => ({ name: entry.name, at: entry.startTime })),
-    };
-  }, extras.source);
+  const extrasAsked = () =>
+    page.evaluate(
+      (source) =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => new RegExp(source).test(entry.name.split("?")[0]!))
+          .map((entry) => ({ name: entry.name, at: entry.startTime })),
+      extras.source,
+    );
+  await expect.poll(async () => (await extrasAsked()).length).toBe(4);
+  const asked = await extrasAsked();
+  const painted = await page.evaluate(
+    () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+  );
   for (const { name, at } of asked) expect(at, name).toBeGreaterThanOrEqual(painted);
   // The page's own data does not wait.
   const rows = await page.evaluate(

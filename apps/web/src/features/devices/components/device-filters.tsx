@@ -16,6 +16,9 @@ function useChosenName(kind: "company" | "tag", id: number | undefined): string 
 
 const FilterPanel = lazyPart(() => import("./device-filter-panel").then((m) => m.FilterPanel));
 
+/** Asks for the panel's code when the user heads for the Filters button. */
+export const preloadDeviceFilters = FilterPanel.preload;
+
 /**
  * The list's filters: status, signal, model, firmware, company and tag, kept in the URL by
  * their API names. Chosen filters show as chips that remove them; the choices themselves

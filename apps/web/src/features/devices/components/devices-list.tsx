@@ -41,7 +41,7 @@ import { useLiveDeviceStatus } from "../use-live-device-status";
 import type { BulkSelection } from "../api/bulk-actions";
 import { BulkBar } from "./bulk-bar";
 import { DeviceCharts } from "./device-charts";
-import { ActiveFilters, DeviceFilters } from "./device-filters";
+import { ActiveFilters, DeviceFilters, preloadDeviceFilters } from "./device-filters";
 import { deviceColumns, DevicesTable, type TableSelection } from "./devices-table";
 
 const formRoute = routeByName("form");
@@ -196,6 +196,8 @@ export function DevicesList() {
               ) : null
             }
             aria-expanded={filtersOpened}
+            onPointerEnter={preloadDeviceFilters}
+            onFocus={preloadDeviceFilters}
             onClick={() => setFiltersOpened((o) => !o)}
           >
             {t("filters")}

@@ -69,6 +69,9 @@ export function GlobalSearch({ user }: { user: CurrentUser }) {
           aria-haspopup="dialog"
           aria-expanded={opened}
           aria-keyshortcuts={SEARCH.shortcutKey}
+          // The panel's code is asked for when the user heads for the button.
+          onPointerEnter={SearchDialog.preload}
+          onFocus={SearchDialog.preload}
           onClick={open}
         >
           <IconSearch size={20} stroke={1.6} aria-hidden />
