@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signIn, toastsReady } from "./support";
 
 const OFFLINE_TEXT =
   "You are offline. Please make sure to check network cables, modem, and router or reconnecting to Wi-Fi and try again.";
@@ -167,8 +167,10 @@ test.describe("offline", () => {
   }) => {
     await signIn(page, "guest@demo.example.com");
     await expect(page.getByRole("banner")).toBeVisible();
-    // The console is up: its page and the parts it loads after (the charts) are in.
+    // The console is up: its page and the parts it loads after (the charts, the toasts'
+    // container) are in.
     await page.waitForLoadState("networkidle");
+    await toastsReady(page);
 
     await context.setOffline(true);
     await expect(page.getByText("The network connection has been lost.")).toBeVisible();
@@ -185,7 +187,7 @@ test.describe("offline", () => {
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
     // The toasts' container loads once the page has shown. Offline before it has arrived,
     // it cannot: the loss goes untold, and the return is told once the network is back.
-    await page.waitForLoadState("networkidle");
+    await toastsReady(page);
 
     await context.setOffline(true);
     await expect(page.getByText("The network connection has been lost.")).toBeVisible();

@@ -86,6 +86,15 @@ export async function watchForText(page: Page, text: string) {
   }, text);
 }
 
+/**
+ * Waits for the toasts' container, which the console loads once the page has shown (or with
+ * the first toast): a toast raised just before a reload, or once the network is gone, needs
+ * it there already.
+ */
+export async function toastsReady(page: Page): Promise<void> {
+  await expect(page.locator(".mantine-Notifications-root").first()).toBeAttached();
+}
+
 /** Whether `watchForText` saw `text`, before or after a reload. */
 export async function sawText(page: Page, text: string): Promise<boolean> {
   return page.evaluate((wanted) => sessionStorage.getItem(`seen:${wanted}`) === "1", text);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sawText, signIn, watchForText } from "./support";
+import { sawText, signIn, toastsReady, watchForText } from "./support";
 
 /** The browser's own zone, so that a chosen one and a reset are told apart. */
 test.use({ timezoneId: "Europe/Oslo" });
@@ -70,6 +70,8 @@ test.describe("user menu", () => {
     page,
   }) => {
     await signIn(page, "admin@demo.example.com");
+    // Each change's confirmation shows in the 300 ms before the reload.
+    await toastsReady(page);
     await openUserMenu(page);
     await expect(page.getByRole("menuitem", { name: /^System timezone/ })).toContainText(
       "Europe/Oslo",
@@ -90,6 +92,7 @@ test.describe("user menu", () => {
     expect(await sawText(page, "Timezone updated successfully")).toBe(true);
     expect(await cookie(page, "setTimeZone")).toBe("Asia/Tokyo");
 
+    await toastsReady(page);
     await openUserMenu(page);
     await expect(page.getByRole("menuitem", { name: /^System timezone/ })).toContainText(
       "Asia/Tokyo",
@@ -111,6 +114,8 @@ test.describe("user menu", () => {
     page,
   }) => {
     await signIn(page, "admin@demo.example.com");
+    // The confirmation shows in the 300 ms before the reload.
+    await toastsReady(page);
     await page.getByRole("button", { name: /^User menu/ }).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("menu")).toBeVisible();

@@ -1,10 +1,11 @@
-import { type ReactNode, Suspense, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { MantineProvider } from "@mantine/core";
+import { useNotifications } from "@mantine/notifications/store";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cookieColorSchemeManager } from "../lib/color-scheme";
 import { useTheme } from "../lib/app-config";
 import { useFirstPaintShown } from "../lib/first-paint";
-import { lazyPart } from "../lib/lazy-part";
+import { OnceOpened, lazyPart } from "../lib/lazy-part";
 import { brandedTheme } from "./theme";
 
 interface AppProvidersProps {
@@ -42,15 +43,16 @@ function BrandedMantine({ children }: { children: ReactNode }) {
 const ToastsContainer = lazyPart(() => import("./toasts").then((m) => m.ToastsContainer));
 
 /**
- * The toasts' container, whose code loads once the page has shown: the first page draws
- * without it. A toast raised before then waits in Mantine's store and shows when the
- * container arrives.
+ * The toasts' container, whose code loads once the page has shown, or when the first toast
+ * is raised if that is sooner: the first page draws without it. A toast raised before it
+ * has arrived waits in Mantine's store and shows when it does.
  */
 function Toasts() {
   const shown = useFirstPaintShown();
-  return shown ? (
-    <Suspense fallback={null}>
+  const raised = useNotifications().notifications.length > 0;
+  return (
+    <OnceOpened opened={shown || raised}>
       <ToastsContainer />
-    </Suspense>
-  ) : null;
+    </OnceOpened>
+  );
 }
