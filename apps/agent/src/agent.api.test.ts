@@ -86,8 +86,13 @@ describe("the fleet simulator", () => {
         status: 1,
       })),
     );
-    // The identities and secrets are kept for the next start.
-    expect(readState(stateFile)!.devices.map((d) => d.device_id)).toEqual(ids);
+    // The identities and secrets are kept for the next start: written at most once a second
+    // while devices enrol, so the last one may come a moment after it went online.
+    const saved = await eventually(
+      () => Promise.resolve(readState(stateFile)?.devices.map((d) => d.device_id) ?? []),
+      (kept) => kept.length === ids.length,
+    );
+    expect(saved).toEqual(ids);
   });
 
   it("goes offline by its last will when its connection drops, and comes back", async () => {
