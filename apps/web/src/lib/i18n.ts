@@ -102,11 +102,11 @@ function lookup(language: string, ns: string, key: string, options?: TOptions): 
   return interpolate(message, options);
 }
 
-function translator<N extends Namespace>(language: string | null, ns: N): TFunction<N> {
-  const id = `${language ?? ""}\u0000${ns}`;
+function translator<N extends Namespace>(language: string, ns: N): TFunction<N> {
+  const id = `${language}\u0000${ns}`;
   let t = translators.get(id);
   if (!t) {
-    t = (key: string, options?: TOptions) => lookup(language ?? current, ns, key, options);
+    t = (key: string, options?: TOptions) => lookup(language, ns, key, options);
     translators.set(id, t);
   }
   return t as TFunction<N>;

@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, Suspense, lazy, useRef } from "react";
+import { type MouseEvent, type ReactNode, Suspense, useRef } from "react";
 import { Checkbox, Table } from "@mantine/core";
 import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
 import { SkeletonRows, SortHeader } from "../../../components/ui/sortable-table";
 import { devicePath } from "../../../lib/current-route";
 import { formatDateTime } from "../../../lib/format";
+import { lazyPart } from "../../../lib/lazy-part";
 import type { ListSort, SortDirection } from "../../../lib/list-sort";
 import type { DeviceSortKey } from "../api/list-devices";
 import type { DeviceColumn } from "../device-list-state";
@@ -17,7 +18,7 @@ import classes from "./devices-table.module.css";
 /** Pages longer than this draw only the rows in sight (and a few around them). */
 export const VIRTUAL_ROWS_FROM = 50;
 const ROW_HEIGHT = 41;
-const VirtualRows = lazy(() => import("./virtual-rows"));
+const VirtualRows = lazyPart(() => import("./virtual-rows").then((m) => m.default));
 
 interface Column {
   id: DeviceColumn;
