@@ -34,10 +34,10 @@ const DEMO = { email: "admin@demo.example.com", password: "Demo-password-1" };
 
 /**
  * Chunks the device list loads once it is up: the charts (ECharts) when first drawn, and,
- * once the page has shown, the realtime client and the toasts' container. They are counted
- * apart from the initial load.
+ * once the page has shown, the realtime client, the toasts' container and the messages the
+ * device list does not speak. They are counted apart from the initial load.
  */
-const LATER = /\/assets\/(echarts|device-pie|socket-io|toasts)-/;
+const LATER = /\/assets\/(echarts|device-pie|socket-io|toasts|messages-[a-z]+-more)-/;
 
 /** The peer's packages, pinned; installed in bench/.cache, never in the project. */
 const PEER_PACKAGE = {

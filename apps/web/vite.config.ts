@@ -5,6 +5,7 @@ import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from "vit
 import react from "@vitejs/plugin-react";
 // A relative path: the config is bundled on its own, and the package export is TypeScript.
 import { APP_VERSION } from "../../packages/contracts/src/constants";
+import { FRAME_NAMESPACES } from "./src/locales/frame";
 import { precompressBuild } from "./precompress";
 
 const SERVER = "http://localhost:8080";
@@ -40,7 +41,16 @@ function buildStamp(): Plugin {
 }
 
 /** A language's messages: `src/locales/<language>/<namespace>.ts`. */
-const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]+)[\\/]/;
+const LOCALE = /[\\/]src[\\/]locales[\\/]([a-z]+)[\\/]([\w-]+)\.ts$/;
+
+/** The chunk of a language's namespace: the frame's, or the rest (`-more`). */
+function messagesChunk(id: string): string | null {
+  const [, language, namespace] = LOCALE.exec(id) ?? [];
+  if (!language || !namespace) return null;
+  return FRAME_NAMESPACES.includes(namespace)
+    ? `messages-${language}`
+    : `messages-${language}-more`;
+}
 
 /**
  * Chunks that carry one of these libraries are named after it, so that the build's output
@@ -52,12 +62,13 @@ const NAMED_LIBRARIES: [string, RegExp][] = [
 ];
 
 /**
- * Each language's messages are a chunk of their own (lib/i18n.ts), `messages-<language>-<hash>.js`:
- * a page load fetches one of them.
+ * Each language's messages are two chunks of their own (lib/i18n.ts),
+ * `messages-<language>-<hash>.js` and `messages-<language>-more-<hash>.js`: a page load
+ * fetches one language's.
  */
 function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
-  const language = chunk.moduleIds.map((id) => LOCALE.exec(id)?.[1]).find(Boolean);
-  if (language) return `assets/messages-${language}-[hash].js`;
+  const messages = chunk.moduleIds.map(messagesChunk).find(Boolean);
+  if (messages) return `assets/${messages}-[hash].js`;
   const library = NAMED_LIBRARIES.find(([, test]) => chunk.moduleIds.some((id) => test.test(id)));
   return `assets/${library?.[0] ?? "[name]"}-[hash].js`;
 }
@@ -68,7 +79,7 @@ function chunkFileName(chunk: { moduleIds: readonly string[] }): string {
  * menus and panels whose code loads when first opened.
  */
 const LATER_MANTINE =
-  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|Combobox|CopyButton|Drawer|FileButton|FloatingIndicator|Image|List|Modal|ModalBase|MultiSelect|NumberInput|PillsInput|Radio|SegmentedControl|Select|Textarea|Tree)|@mantine[\\/]form|react-number-format)[\\/]/;
+  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Accordion|Code|ColorInput|ColorPicker|Combobox|CopyButton|Drawer|FileButton|FloatingIndicator|Image|List|Modal|ModalBase|MultiSelect|NumberInput|PasswordInput|PillsInput|Radio|SegmentedControl|Select|Textarea|Tree)|@mantine[\\/]form|react-number-format)[\\/]/;
 // The toasts' container (app/toasts.tsx) loads after the first paint, in a chunk of its own.
 const MANTINE = /node_modules[\\/](@mantine[\\/](?!notifications[\\/])|@floating-ui[\\/])/;
 
@@ -166,11 +177,12 @@ export default defineConfig({
         chunkFileNames: chunkFileName,
         codeSplitting: {
           groups: [
+            { name: messagesChunk },
             // Every page needs these and they change far less often than the app: one chunk
             // that browsers keep cached across releases.
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
             // Icons are a few hundred bytes each: one chunk of them all costs a request, not
             // one per icon a page shows.

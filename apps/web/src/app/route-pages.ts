@@ -1,6 +1,7 @@
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "../lib/router";
 import { ROUTES, type RouteName, type RouteSpec } from "@netfleet/contracts/routes";
 import { ACCOUNT_PAGES } from "../lib/account-paths";
+import { withAllMessages } from "../lib/i18n";
 
 /**
  * Where each page's code comes from: the router's lazy routes, and the page load's first
@@ -86,7 +87,7 @@ export const ACCOUNT_ROUTES: { path: string; lazy: LazyPage }[] = [
   { path: ACCOUNT_PAGES.forgotPassword, lazy: () => import("./routes/account/forgot-password") },
   { path: ACCOUNT_PAGES.resetPassword, lazy: () => import("./routes/account/reset-password") },
   { path: ACCOUNT_PAGES.signInLink, lazy: () => import("./routes/account/sign-in-link") },
-];
+].map(({ path, lazy }) => ({ path, lazy: withAllMessages(lazy) }));
 
 export const consoleLayout: LazyPage = () => import("./routes/console/layout");
 export const standaloneLayout: LazyPage = () => import("./routes/console/standalone");
@@ -96,11 +97,20 @@ export type RoutableSpec = RouteSpec & { path: string };
 /** Routes of the table that have a path of their own. */
 const ROUTABLE = ROUTES.filter((r): r is RoutableSpec => r.path !== null);
 
-/** A route's page: its own, or the shared placeholder. Redirects have none. */
-export function pageOf(spec: RoutableSpec): LazyPage | undefined {
+/** The page whose messages come with the frame's (locales/frame.ts): it need not wait for the rest. */
+const FRAME_PAGE: RouteName = "management.devices";
+
+/** A route's page code: its own, or the shared placeholder. Redirects have none. */
+function pageCodeOf(spec: RoutableSpec): LazyPage | undefined {
   // The offline page is bundled with the router (app/router.tsx).
   if (spec.redirect || spec.name === "offline") return undefined;
   return PAGES[spec.name as RouteName] ?? placeholderPage;
+}
+
+/** A route's page, as the router loads it: with the rest of the language's messages. */
+export function pageOf(spec: RoutableSpec): LazyPage | undefined {
+  const page = pageCodeOf(spec);
+  return page && spec.name !== FRAME_PAGE ? withAllMessages(page) : page;
 }
 
 /**
@@ -123,8 +133,8 @@ export function pageTree(
   ];
 }
 
-/** The same tree, paths and loaders only. */
-const loaderTree = pageTree((r) => ({ path: r.path, lazy: pageOf(r) }), { path: "*" });
+/** The same tree, paths and the pages' code only. */
+const loaderTree = pageTree((r) => ({ path: r.path, lazy: pageCodeOf(r) }), { path: "*" });
 
 /** The loaders of the page at `pathname` and of its layout. */
 export function pageLoadersOf(pathname: string): (() => Promise<unknown>)[] {

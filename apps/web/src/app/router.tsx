@@ -1,4 +1,4 @@
-import { Outlet, createBrowserRouter, type RouteObject } from "react-router";
+import { Outlet, createBrowserRouter, type RouteObject } from "../lib/router";
 import { cancelPendingRequests } from "../lib/http";
 import type { RouteHandle } from "../lib/current-route";
 import { FullPageLoader } from "../components/layout/full-page-loader";

@@ -1,4 +1,4 @@
-import { useMatches, useParams } from "react-router";
+import { useMatches, useParams } from "./router";
 import { buildPath, routeByName, type RouteSpec } from "@netfleet/contracts/routes";
 
 /** What every route object of the router carries: the route table's name, or null for `*`. */

@@ -80,6 +80,17 @@ describe("messages", () => {
     // The same translator as before: effects that depend on it do not run again.
     expect(result.current.t).toBe(before);
   });
+
+  it("that arrive after a component first drew show in it: the rest of a language comes after the first page", () => {
+    function Probe() {
+      const { t } = useTranslation("common");
+      return <p>{t("later:arrived" as never, { defaultValue: "not yet" })}</p>;
+    }
+    render(<Probe />);
+    expect(screen.getByText("not yet")).toBeInTheDocument();
+    act(() => i18n.addResourceBundle("en", "later", { arrived: "Arrived" }));
+    expect(screen.getByText("Arrived")).toBeInTheDocument();
+  });
 });
 
 describe("translation keys", () => {

@@ -9,15 +9,19 @@ import {
 } from "react";
 import { LANGUAGES, LAYOUT } from "@netfleet/contracts/constants";
 import type { Messages } from "../locales/define-messages";
+import { FRAME_NAMESPACES } from "../locales/frame";
 import { browserLocation } from "./browser-location";
+import { afterFirstPaint } from "./first-paint";
 import type { I18nResources } from "./i18n-resources";
 
 /**
  * The console's translations. Each namespace is a file per language,
  * `locales/<language>/<namespace>.ts` (`locales/en/user-menu.ts` → `useTranslation("user-menu")`),
  * exporting `messages`; English defines the keys. Adding the files is all it takes to add a
- * namespace. Each language is one chunk, fetched when the console first speaks it: a page
- * load fetches one language, not four.
+ * namespace. A page load fetches one language, not four, in two chunks: what start-up, the
+ * console's frame and the device list speak (locales/frame.ts) before the first screen, the
+ * rest once the page has shown. A namespace of the frame's list is a choice of the build:
+ * one used before the page has shown but left off the list would show its keys.
  *
  * Messages are flat strings with `{{name}}` placeholders, and `<0>…</0>` around the parts
  * `Trans` wraps in elements: no plurals, nesting or formats. That is all the console's
@@ -48,11 +52,11 @@ export interface TFunction<N extends Namespace = "common"> {
 /** Where the chosen language is kept; the page reloads after a change (shell §2). */
 export const LANGUAGE_STORAGE_KEY = "language";
 
-/** Each language's namespaces (`locales/<language>.ts`), each language a chunk of its own. */
-const languages = import.meta.glob<Record<string, Messages>>(
-  ["../locales/*.ts", "!../locales/define-messages.ts"],
-  { import: "namespaces" },
-);
+/**
+ * Every namespace of every language, `locales/<language>/<namespace>.ts`. The build puts a
+ * language's frame namespaces in one chunk and the rest in another (vite.config.ts).
+ */
+const messageFiles = import.meta.glob<Messages>("../locales/*/*.ts", { import: "messages" });
 
 function isLanguage(value: string | null | undefined): value is LanguageCode {
   return LANGUAGES.some((l) => l.code === value);
@@ -76,6 +80,8 @@ export function initialLanguage(): LanguageCode {
 const bundles = new Map<string, Map<string, Messages>>();
 const listeners = new Set<() => void>();
 let current: string = initialLanguage();
+/** Changes with the language and with each bundle of its messages that arrives. */
+let version = 0;
 /** Translators handed out, one per language and namespace, so that they stay the same. */
 const translators = new Map<string, TFunction<Namespace>>();
 
@@ -113,6 +119,7 @@ function translator<N extends Namespace>(language: string, ns: N): TFunction<N> 
 }
 
 function announce(): void {
+  version++;
   for (const listener of listeners) listener();
 }
 
@@ -153,15 +160,15 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The translator of namespace `ns` in the console's language; the component renders again
- * when the language changes.
+ * when the language changes or more of its messages arrive.
  */
 export function useTranslation<N extends Namespace>(ns: N): { t: TFunction<N>; i18n: typeof i18n } {
-  const language = useSyncExternalStore(
+  useSyncExternalStore(
     subscribe,
-    () => current,
-    () => current,
+    () => version,
+    () => version,
   );
-  return { t: translator(language, ns), i18n };
+  return { t: translator(current, ns), i18n };
 }
 
 const TAG = /<(\d+)>([\s\S]*?)<\/\1>/g;
@@ -205,17 +212,51 @@ export function Trans<N extends Namespace>({
   return createElement(Fragment, null, ...wrap(t(i18nKey), components, values));
 }
 
-/** Fetches a language's chunk and hands its namespaces over, once. */
-export async function loadLanguage(code: LanguageCode): Promise<void> {
-  if (i18n.hasResourceBundle(code, "common")) return;
-  const namespaces = await languages[`../locales/${code}.ts`]!();
-  for (const [path, messages] of Object.entries(namespaces)) {
-    i18n.addResourceBundle(code, path.replace(/^.*\/([^/]+)\.ts$/, "$1"), messages);
-  }
+const loading = new Map<string, Promise<void>>();
+
+/** Fetches the namespaces of `code` that `wanted` picks and hands them over, once. */
+function loadMessages(code: LanguageCode, wanted: (ns: string) => boolean): Promise<void> {
+  const files = Object.entries(messageFiles).flatMap(([path, load]) => {
+    const [, language, ns] = /\/([^/]+)\/([^/]+)\.ts$/.exec(path)!;
+    return language === code && wanted(ns!) ? [{ path, ns: ns!, load }] : [];
+  });
+  return Promise.all(
+    files.map(({ path, ns, load }) => {
+      let pending = loading.get(path);
+      if (!pending) {
+        pending = load().then((messages) => i18n.addResourceBundle(code, ns, messages));
+        // A failed fetch may be tried again.
+        pending.catch(() => loading.delete(path));
+        loading.set(path, pending);
+      }
+      return pending;
+    }),
+  ).then(() => undefined);
 }
 
-/** Settles once the first language has arrived: the console renders after it (main.tsx). */
-export const i18nReady = loadLanguage(initialLanguage());
+/** Fetches every namespace of a language (its two chunks), once. */
+export function loadLanguage(code: LanguageCode): Promise<void> {
+  return loadMessages(code, () => true);
+}
+
+/**
+ * Waits for the rest of the console's language (what the frame does not speak) besides
+ * `load`: pages other than the device list, and parts that load when first opened, go
+ * through it.
+ */
+export function withAllMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    Promise.all([load(), loadLanguage(current as LanguageCode)]).then(([loaded]) => loaded);
+}
+
+/** Settles once the frame's messages have arrived: the console renders after them (main.tsx). */
+export const i18nReady = loadMessages(initialLanguage(), (ns) => FRAME_NAMESPACES.includes(ns));
+
+// The rest comes once the first page has shown, unless a page or a part asked for it sooner.
+void i18nReady
+  .then(afterFirstPaint)
+  .then(() => loadLanguage(current as LanguageCode))
+  .catch(() => undefined);
 
 /**
  * Stores the chosen language and reloads the page after the spec's delay (1 s), so every

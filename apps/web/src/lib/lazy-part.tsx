@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from "react";
+import { withAllMessages } from "./i18n";
 
 /** Loads again after a failure this many times before the failure counts. */
 const RETRIES = 3;
@@ -33,12 +34,13 @@ export interface LazyPart<P> {
  * error element reloads for a missing chunk): the part waits until the browser is online
  * again, or a moment when it thinks it is (the network may return a little after the
  * browser says so), and loads once more. Only a chunk that keeps failing reaches the route.
+ * It draws once the console's language has all arrived, whatever namespace it speaks.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const get = () =>
-    (loading ??= retrying(load).then(
+    (loading ??= retrying(withAllMessages(load)).then(
       (component) => (loaded = component),
       (err: unknown) => {
         loading = undefined;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "./router";
 import { SEARCH } from "@netfleet/contracts/constants";
 
 /**

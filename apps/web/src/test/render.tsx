@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { RouterProvider, createMemoryRouter } from "react-router";
+import { RouterProvider, createMemoryRouter } from "../lib/router";
 import { onTestFinished } from "vitest";
 import { AppProviders } from "../app/providers";
 import { routes } from "../app/router";

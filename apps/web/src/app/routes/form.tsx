@@ -2,7 +2,7 @@ import { Alert, Center, Loader, Paper } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../lib/i18n";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "../../lib/router";
 import { FORM_ROUTES } from "@netfleet/contracts/routes";
 import { RoutePage } from "../../components/layout/route-page";
 import { useBreadcrumbLabel } from "../../components/layout/breadcrumb-labels";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "../../lib/i18n";
-import { useLocation } from "react-router";
+import { useLocation } from "../../lib/router";
 import { ErrorScreen } from "../../components/layout/error-screen";
 import { FullPageLoader } from "../../components/layout/full-page-loader";
 import { revokeBodyFromQuery, useRevokeToken } from "../../features/account/api/revoke-token";

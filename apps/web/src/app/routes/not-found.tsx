@@ -1,7 +1,7 @@
 import { Button, Text } from "@mantine/core";
 import { IconMapPinOff } from "@tabler/icons-react";
 import { useTranslation } from "../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { NoticeScreen } from "../../components/screens/notice-screen";
 

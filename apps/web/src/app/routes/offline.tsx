@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { OfflineScreen } from "../../components/screens/offline-screen";
 import { sameOriginTarget } from "../../lib/browser-location";

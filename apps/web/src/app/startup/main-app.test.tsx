@@ -20,7 +20,7 @@ import { testUser } from "../../test/users";
 
 // The real router lazily loads every page; here the console is one known element.
 vi.mock("../router", async () => {
-  const { createMemoryRouter } = await import("react-router");
+  const { createMemoryRouter } = await import("../../lib/router");
   return {
     routes: [],
     createAppRouter: () =>

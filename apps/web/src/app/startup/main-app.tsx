@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { RouterProvider } from "react-router/dom";
+import { RouterProvider } from "../../lib/router";
 import { useTranslation } from "../../lib/i18n";
 import { FullPageLoader } from "../../components/layout/full-page-loader";
 import { MaintenanceScreen } from "../../components/screens/maintenance-screen";

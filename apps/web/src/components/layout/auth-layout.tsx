@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { useDocumentTitle } from "@mantine/hooks";
 import { Logo } from "./logo";

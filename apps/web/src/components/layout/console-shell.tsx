@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, AppShell, Burger, Group, Tooltip } from "@mantine/c
 import { useDisclosure } from "@mantine/hooks";
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from "@tabler/icons-react";
 import { useTranslation } from "../../lib/i18n";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import type { Theme } from "@netfleet/contracts/schemas/theme";
 import { Logo } from "./logo";

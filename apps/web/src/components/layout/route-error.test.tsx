@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter } from "react-router";
 import { AppProviders } from "../../app/providers";
 import { createQueryClient } from "../../lib/query-client";
 
@@ -14,6 +13,7 @@ async function renderFailingPage(error: Error) {
   // Fresh module state per test: a reload requested by one test must not leak into the next.
   vi.resetModules();
   const { RouteError } = await import("./route-error");
+  const { RouterProvider, createMemoryRouter } = await import("../../lib/router");
   const router = createMemoryRouter([
     { path: "/", errorElement: <RouteError />, lazy: () => Promise.reject(error) },
   ]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useRouteError } from "react-router";
+import { useRouteError } from "../../lib/router";
 import { useTranslation } from "../../lib/i18n";
 import { ErrorScreen } from "./error-screen";
 import { FullPageLoader } from "./full-page-loader";

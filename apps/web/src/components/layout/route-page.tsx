@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Anchor, Breadcrumbs, Tabs, Text } from "@mantine/core";
 import { useTranslation } from "../../lib/i18n";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "../../lib/router";
 import type { RouteSpec } from "@netfleet/contracts/routes";
 import { useCurrentRoute } from "../../lib/current-route";
 import { useViewer } from "../../lib/viewer";

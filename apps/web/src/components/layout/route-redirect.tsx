@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams } from "react-router";
+import { Navigate, useLocation, useParams } from "../../lib/router";
 import { canOpenRoute } from "@netfleet/contracts/navigation";
 import { routeByName, type RouteSpec } from "@netfleet/contracts/routes";
 import { pathWithParams } from "../../lib/current-route";

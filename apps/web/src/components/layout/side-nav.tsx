@@ -26,7 +26,7 @@ import {
   type Icon,
 } from "@tabler/icons-react";
 import { useTranslation } from "../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../lib/router";
 import {
   isNavItemActive,
   type VisibleNavGroup,

@@ -1,5 +1,5 @@
 import { Anchor } from "@mantine/core";
-import { Link } from "react-router";
+import { Link } from "../../lib/router";
 import type { z } from "zod";
 import type { FileTaskAction } from "@netfleet/contracts/device-protocol";
 import {

@@ -36,7 +36,8 @@ describe("the confirmation hand-off in the console", () => {
     const call = http.post<{ message: string }>("/api/users/invite", { email: "a@b.co" });
     const dialog = await screen.findByRole("dialog", { name: "Enter authentication code" });
     expect(dialog).toBeInTheDocument();
-    await user.type(screen.getByRole("textbox", { name: /code/i }), "123456{Enter}");
+    // The dialog's body loads when a challenge first comes.
+    await user.type(await screen.findByRole("textbox", { name: /code/i }), "123456{Enter}");
 
     await expect(call).resolves.toMatchObject({ data: { message: "Invitation sent" } });
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -62,7 +63,7 @@ describe("the confirmation hand-off in the console", () => {
 
     const call = http.delete("/api/admin/users", { data: { email: "x@y.co" } });
     await screen.findByRole("dialog", { name: "Confirm your password" });
-    expect(screen.getByText("Confirm your password to continue.")).toBeInTheDocument();
+    expect(await screen.findByText("Confirm your password to continue.")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Password/), "s3cret{Enter}");
 
     await expect(call).resolves.toMatchObject({ status: 200 });

@@ -7,12 +7,18 @@ import {
 } from "../../lib/confirmations";
 import { ApiRequestError, type HttpResponse } from "../../lib/http";
 import { i18n } from "../../lib/i18n";
-import { MfaCodeDialog, type MfaCodeDialogProps } from "./components/mfa-code-dialog";
-import { MfaIdDialog } from "./components/mfa-id-dialog";
-import {
-  PasswordConfirmDialog,
-  type PasswordConfirmDialogProps,
-} from "./components/password-confirm-dialog";
+import { lazyPart } from "../../lib/lazy-part";
+import type { MfaCodeDialogProps } from "./components/mfa-code-dialog";
+import type { PasswordConfirmDialogProps } from "./components/password-confirm-dialog";
+
+// The entry installs the handlers; the dialogs' code loads when one is first asked for.
+const PasswordConfirmDialog = lazyPart(() =>
+  import("./components/password-confirm-dialog").then((m) => m.PasswordConfirmDialog),
+);
+const MfaCodeDialog = lazyPart(() =>
+  import("./components/mfa-code-dialog").then((m) => m.MfaCodeDialog),
+);
+const MfaIdDialog = lazyPart(() => import("./components/mfa-id-dialog").then((m) => m.MfaIdDialog));
 
 /** Dialog ids: a second challenge replaces the first instead of stacking on it. */
 export const PASSWORD_CONFIRM_DIALOG_ID = "password-confirmation";

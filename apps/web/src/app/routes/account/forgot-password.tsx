@@ -1,6 +1,6 @@
 import { Anchor } from "@mantine/core";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { ForgotPasswordForm } from "../../../features/account/components/forgot-password-form";

@@ -1,6 +1,6 @@
 import { Anchor } from "@mantine/core";
 import { useTranslation } from "../../../lib/i18n";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "../../../lib/router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { InvalidLink } from "../../../features/account/components/invalid-link";

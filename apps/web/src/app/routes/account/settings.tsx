@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { PageHeader } from "../../../components/layout/page-header";
 import { ChangePasswordForm } from "../../../features/account/components/change-password-form";

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../../lib/i18n";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { InvalidLink } from "../../../features/account/components/invalid-link";

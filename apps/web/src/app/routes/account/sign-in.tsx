@@ -1,5 +1,5 @@
 import { useTranslation } from "../../../lib/i18n";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { SignInForm } from "../../../features/account/components/sign-in-form";
 

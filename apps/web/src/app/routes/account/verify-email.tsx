@@ -1,5 +1,5 @@
 import { useTranslation } from "../../../lib/i18n";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { AuthLayout } from "../../../components/layout/auth-layout";
 import { InvalidLink } from "../../../features/account/components/invalid-link";

@@ -1,7 +1,7 @@
 import { Button, Group } from "@mantine/core";
 import { IconBinaryTree2 } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import { RoutePage } from "../../../components/layout/route-page";
 import { NewCompanyButton } from "../../../features/companies/components/company-actions";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Group, Stack } from "@mantine/core";
 import { useTranslation } from "../../../lib/i18n";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "../../../lib/router";
 import type { Company } from "@netfleet/contracts/schemas/companies";
 import { CompanyPageFrame } from "../../../features/companies/components/company-page-frame";
 import { DevicesList } from "../../../features/devices/components/devices-list";

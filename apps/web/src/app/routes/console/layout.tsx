@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { Group } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "../../../lib/router";
 import { visibleNavigation } from "@netfleet/contracts/navigation";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { deriveUserFields } from "@netfleet/contracts/user-fields";

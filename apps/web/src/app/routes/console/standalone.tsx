@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "../../../lib/router";
 import { FullPageLoader } from "../../../components/layout/full-page-loader";
 import { currentUserQuery } from "../../../features/users/api/get-current-user";
 import { useCurrentRoute } from "../../../lib/current-route";

@@ -1,6 +1,6 @@
 import type { ReactElement } from "react";
 import { useTranslation } from "../../../lib/i18n";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "../../../lib/router";
 import type { CurrentUser } from "@netfleet/contracts/schemas/users";
 import { AccessDeniedScreen } from "../../../components/screens/access-denied-screen";
 import { SignOutButton } from "../../../features/account/components/sign-out-button";

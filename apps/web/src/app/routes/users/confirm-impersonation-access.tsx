@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams } from "../../../lib/router";
 import { RoutePage } from "../../../components/layout/route-page";
 import { ConfirmImpersonationAccess } from "../../../features/impersonation/components/confirm-impersonation-access";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Anchor, Badge, Group, NativeSelect, Text } from "@mantine/core";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { STEP_STATES, type StepState } from "@netfleet/contracts/action-jobs";
 import { devicePath } from "../../../lib/current-route";
 import { PagedTable } from "../paged-table";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Portal } from "@mantine/core";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../../../lib/router";
 import { DialogBody } from "./dialog-body";
 import { DialogFrame } from "./dialog-frame";
 import {

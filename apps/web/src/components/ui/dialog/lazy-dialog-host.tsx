@@ -1,10 +1,14 @@
 import { Suspense, lazy } from "react";
-import { useLocation } from "react-router";
+import { withAllMessages } from "../../../lib/i18n";
+import { useLocation } from "../../../lib/router";
 import { SESSIONLESS_PAGES } from "../../../lib/account-paths";
 import { useDialogs } from "./dialog-store";
 import { useReminders } from "./reminders";
 
-const DialogHost = lazy(async () => ({ default: (await import("./dialog-host")).DialogHost }));
+// Dialogs speak any namespace: the host waits for all of the language's messages.
+const DialogHost = lazy(
+  withAllMessages(async () => ({ default: (await import("./dialog-host")).DialogHost })),
+);
 
 /**
  * The dialog host of every page, the account pages included (the sign-in's code dialog). Its

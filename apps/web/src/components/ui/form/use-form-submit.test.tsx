@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { act, renderHook } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, useLocation } from "react-router";
+import { MemoryRouter, useLocation } from "../../../lib/router";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { setMfaHandler } from "../../../lib/confirmations";
 import { type FakeReply, deferred, failure, fakeApi, success } from "../../../test/fake-api";

@@ -1,7 +1,7 @@
-import { type ContextType, useContext, useState } from "react";
+import { useState } from "react";
 import { notifications } from "@mantine/notifications/store";
 import { useQueryClient } from "@tanstack/react-query";
-import { UNSAFE_NavigationContext } from "react-router";
+import { useNavigator } from "../../../lib/router";
 import { http } from "../../../lib/http";
 import { i18n } from "../../../lib/i18n";
 import { openActionStatusDialog } from "../dialog/action-status-dialog";
@@ -55,10 +55,8 @@ function toSubmitResponse(body: unknown): SubmitResponse {
 /** Going back one history step, when there is a router to go back in. */
 export function useGoBack(): (() => void) | undefined {
   // Dialog bodies may be drawn outside the router; the context is then absent.
-  const navigation = useContext(UNSAFE_NavigationContext) as ContextType<
-    typeof UNSAFE_NavigationContext
-  > | null;
-  return navigation ? () => void navigation.navigator.go(-1) : undefined;
+  const navigator = useNavigator();
+  return navigator ? () => navigator.go(-1) : undefined;
 }
 
 function generalSuccess(schema: FormSchema): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Button, Group, Text, ThemeIcon } from "@mantine/core";
 import { IconLinkOff } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 
 interface InvalidLinkProps {
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { resetPasswordBodySchema } from "@netfleet/contracts/schemas/account";
 import { useZodForm } from "../../../components/ui/form/use-zod-form";
 import { useZodFormSubmit } from "../../../components/ui/form/use-zod-form-submit";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { IconMail } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { DEFAULT_LANDING_PAGE } from "@netfleet/contracts/constants";
 import { requestSignInLinkBodySchema, signInBodySchema } from "@netfleet/contracts/schemas/account";
 import { useSubmitCycle } from "../../../components/ui/form/use-submit-cycle";

@@ -1,6 +1,6 @@
 import { Anchor, Text } from "@mantine/core";
 import { type TFunction, useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { canOpenRoute } from "@netfleet/contracts/navigation";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type { CompanyListItem as Company } from "@netfleet/contracts/schemas/companies";

@@ -3,7 +3,7 @@ import { Paper, Skeleton } from "@mantine/core";
 import { IconBuildingOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "../../../lib/router";
 import type { Company } from "@netfleet/contracts/schemas/companies";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import { useBreadcrumbLabel } from "../../../components/layout/breadcrumb-labels";

@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { IconBuilding, IconChevronRight, IconRouter, IconUsers } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "../../../lib/router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type { CompanyListItem } from "@netfleet/contracts/schemas/companies";
 import { EmptyState } from "../../../components/ui/empty-state";

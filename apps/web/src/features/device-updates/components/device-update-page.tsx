@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from "@manti
 import { IconDevices, IconX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";
 import type { FileTaskAction } from "@netfleet/contracts/device-protocol";
 import { RoutePage } from "../../../components/layout/route-page";

@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications/store";
 import { IconX } from "@tabler/icons-react";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useTranslation, i18n } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { type PendingUpdate, UPLOAD_CODES } from "@netfleet/contracts/schemas/device-updates";
 import { openPrompt } from "../../../components/ui/dialog/dialog-store";
 import { PagedTable } from "../../../components/ui/paged-table";

@@ -12,7 +12,7 @@ import {
 } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { openActionStatusDialog } from "../../../components/ui/dialog/action-status-dialog";
 import { toApiRequestError } from "../../../lib/http";

@@ -18,7 +18,7 @@ import {
 import { IconPencil, IconSearch, IconTags } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type {
   DeviceListEnvelope,
   DeviceListItem,

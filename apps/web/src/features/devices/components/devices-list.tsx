@@ -19,7 +19,7 @@ import {
 } from "@tabler/icons-react";
 import { useDeferredValue, useState } from "react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type { DeviceListChartKey } from "@netfleet/contracts/devices/list-definition";
 import { hasPermission } from "@netfleet/contracts/permissions";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";

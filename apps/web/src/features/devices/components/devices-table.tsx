@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, Suspense, useRef } from "react";
 import { Checkbox, Table } from "@mantine/core";
 import { type TFunction, useTranslation } from "../../../lib/i18n";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../../lib/router";
 import { formatSignal } from "@netfleet/contracts/devices/display";
 import type { DeviceListItem as Device } from "@netfleet/contracts/schemas/devices";
 import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";

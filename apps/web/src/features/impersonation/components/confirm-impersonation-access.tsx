@@ -3,7 +3,7 @@ import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from "@mantine/c
 import { IconCircleCheck, IconLinkOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { ACCOUNT_PAGES } from "../../../lib/account-paths";
 import { toApiRequestError } from "../../../lib/http";
 import { formatDateTime } from "../../../lib/format";

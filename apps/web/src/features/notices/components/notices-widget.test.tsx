@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { useLocation } from "react-router";
+import { useLocation } from "../../../lib/router";
 import type { Notice } from "@netfleet/contracts/schemas/notices";
 import { XSS_CORPUS } from "@netfleet/contracts/xss-corpus";
 import { failure, fakeApi, success } from "../../../test/fake-api";

@@ -7,7 +7,7 @@ import {
   type Icon,
 } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type { NotificationType } from "@netfleet/contracts/schemas/notifications";
 import { useTheme } from "../../../lib/app-config";
 import { moreResourcesTarget } from "../notification-rules";

@@ -17,7 +17,7 @@ import {
 import { IconBell } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { routeByName } from "@netfleet/contracts/routes";
 import { NOTIFICATION_CREATED_EVENT, notificationChannel } from "@netfleet/contracts/events";
 import type { Notification } from "@netfleet/contracts/schemas/notifications";

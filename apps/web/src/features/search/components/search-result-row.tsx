@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { Badge, ColorSwatch, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconAt, IconCornerDownLeft, IconFileText } from "@tabler/icons-react";
 import { type TFunction, useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type { SearchCategory } from "@netfleet/contracts/schemas/search";
 import { DeviceStatusBadge } from "../../../components/ui/device-status-badge";
 import { displayName, highlightParts } from "../search-text";

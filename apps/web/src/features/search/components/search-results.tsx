@@ -8,7 +8,7 @@ import {
   IconSearchOff,
 } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import type { Viewer } from "@netfleet/contracts/navigation";
 import type { SearchCategory } from "@netfleet/contracts/schemas/search";
 import { hitPath, viewInTablePath, type CategoryResult } from "../search-targets";

@@ -15,7 +15,7 @@ import {
   type TablerIcon,
 } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { Link } from "react-router";
+import { Link } from "../../../lib/router";
 import { APP_VERSION } from "@netfleet/contracts/constants";
 import { type Permission, hasPermission } from "@netfleet/contracts/permissions";
 import { buildPath, routeByName } from "@netfleet/contracts/routes";

@@ -3,7 +3,7 @@ import { Paper, Skeleton } from "@mantine/core";
 import { IconRouterOff } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../../lib/i18n";
-import { useParams } from "react-router";
+import { useParams } from "../../../../lib/router";
 import { DEVICES_STATUS_EVENT, deviceStatusChannel } from "@netfleet/contracts/events";
 import type { DeviceDetail } from "@netfleet/contracts/schemas/device-page";
 import { useBreadcrumbLabel } from "../../../../components/layout/breadcrumb-labels";
