@@ -1,12 +1,6 @@
-import { FORBIDDEN_NAME_CHARACTERS, FORMAT, FORMS } from "./constants";
+import { FORMAT, FORMS } from "./constants";
+import { hasForbiddenCharacters } from "./names";
 import { VALIDATION_MESSAGES } from "./validation-messages";
-
-const forbidden: ReadonlySet<string> = new Set(FORBIDDEN_NAME_CHARACTERS);
-
-/** Whether a name or file name holds any of `FORBIDDEN_NAME_CHARACTERS` (FM-VALID-028, D25). */
-export function hasForbiddenCharacters(value: string): boolean {
-  return [...value].some((character) => forbidden.has(character));
-}
 
 /** The file input's default maximum size, 80 MB (forms §9, FM-VALID-038). */
 export const DEFAULT_MAX_FILE_SIZE = FORMS.maxFileSizeBytes;

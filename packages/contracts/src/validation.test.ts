@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { hasForbiddenCharacters } from "./names";
 import { tagCreateBodySchema } from "./schemas/tags";
 import {
   codeAmountSchema,
@@ -14,7 +15,6 @@ import {
   documentationUploadSchema,
   emailSchema,
   FORBIDDEN_NAME_CHARACTERS,
-  hasForbiddenCharacters,
   isBase64Url,
   isDomain,
   isHostPart,

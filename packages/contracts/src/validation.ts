@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CREDITS, FIRMWARE_BRAND_ID, FORBIDDEN_NAME_CHARACTERS, MONITORING } from "./constants";
 import { boundedId, textSchema } from "./schemas/common";
-import { hasForbiddenCharacters, isEmail } from "./validation-files";
+import { hasForbiddenCharacters } from "./names";
+import { isEmail } from "./validation-files";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /**

@@ -118,7 +118,8 @@ export function withMfaSession(
   sessionUuid: string | undefined,
 ): ResolvedRequestConfig {
   const fields = { session_code: code, session_id: sessionUuid, session_uuid: sessionUuid };
-  const next: ResolvedRequestConfig = { ...config, mfaResend: true };
+  // The code took the user a while: a session expired meanwhile may be refreshed again.
+  const next: ResolvedRequestConfig = { ...config, mfaResend: true, retriedAfterRefresh: false };
   const body = jsonObject(config.data);
   if (config.data instanceof FormData) {
     const copy = new FormData();

@@ -104,6 +104,37 @@ describe("password confirmation (423)", () => {
     expect(api.calls("POST", "/api/password-confirmation")).toHaveLength(0);
   });
 
+  it("refreshes the session again when it expired while the user confirmed", async () => {
+    document.cookie = "nf_signed_in=1; path=/";
+    onTestFinished(() => void (document.cookie = "nf_signed_in=; path=/; max-age=0"));
+    // The session expires before the call and again while the dialog is open.
+    let sessionFresh = false;
+    let confirmed = false;
+    const api = fakeApi()
+      .on("POST", "/api/account/mfa", () => {
+        if (!sessionFresh) return failure(401, "UNAUTHORIZED", "Sign in to continue.");
+        if (!confirmed) return failure(423, "PASSWORD_CONFIRMATION_REQUIRED", "Confirm.");
+        return success({ ok: true });
+      })
+      .on("POST", "/account/token/refresh", () => {
+        sessionFresh = true;
+        return success({ exp: 1 });
+      });
+    onTestFinished(
+      setPasswordConfirmationHandler(() => {
+        confirmed = true;
+        sessionFresh = false;
+        return Promise.resolve(true);
+      }),
+    );
+
+    const response = await http.post("/api/account/mfa", {});
+
+    expect(response.status).toBe(200);
+    expect(api.calls("POST", "/account/token/refresh")).toHaveLength(2);
+    expect(api.calls("POST", "/api/account/mfa")).toHaveLength(4);
+  });
+
   it("asks only once: a second 423 after confirming reaches the caller", async () => {
     const api = fakeApi().on(
       "POST",
@@ -122,6 +153,31 @@ describe("password confirmation (423)", () => {
 });
 
 describe("the multi-factor hand-off", () => {
+  it("refreshes the session again when it expired while the user entered the code", async () => {
+    document.cookie = "nf_signed_in=1; path=/";
+    onTestFinished(() => void (document.cookie = "nf_signed_in=; path=/; max-age=0"));
+    let sessionFresh = false;
+    const api = fakeApi()
+      .on("POST", "/api/users/invite", (request) => {
+        if (!sessionFresh) return failure(401, "UNAUTHORIZED", "Sign in to continue.");
+        const body = request.body as Record<string, unknown>;
+        return body.session_code === "123456" ? success({ ok: true }) : mfaRequired(EMAIL_META);
+      })
+      .on("POST", "/account/token/refresh", () => {
+        sessionFresh = true;
+        return success({ exp: 1 });
+      });
+    onMfa((challenge) => {
+      sessionFresh = false;
+      return challenge.resend("123456");
+    });
+
+    const response = await http.post("/api/users/invite", { email: "a@b.co" });
+
+    expect(response.status).toBe(200);
+    expect(api.calls("POST", "/account/token/refresh")).toHaveLength(2);
+  });
+
   it("FM-MFA-001 only the code MFA_REQUIRED starts the flow", async () => {
     fakeApi()
       .on("POST", "/api/tags", failure(403, "FORBIDDEN", "You may not do that."))

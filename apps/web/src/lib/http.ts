@@ -440,6 +440,9 @@ async function retryAfterConfirmation(
   // A cancelled confirmation is the user's choice, not a failure to show (FM-423-006).
   if (!confirmed) throw cancelled("Password confirmation cancelled", failure);
   config.retriedAfterConfirmation = true;
+  // The user took their time over the password: the session may have expired meanwhile,
+  // even if it was refreshed on the way to the 423, so the retry may refresh it again.
+  config.retriedAfterRefresh = false;
   return http.request(config);
 }
 

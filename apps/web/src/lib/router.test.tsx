@@ -79,8 +79,18 @@ describe("navigation", () => {
   it("follows a link, but leaves one opened with a modifier key to the browser", async () => {
     const router = createMemoryRouter(
       [
-        { path: "/", element: <Link to="/devices/7?tab=info">Device</Link> },
-        { path: "/devices/:id", element: <DeviceId /> },
+        {
+          element: (
+            <>
+              <Link to="/devices/7?tab=info">Device</Link>
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: "/", element: null },
+            { path: "/devices/:id", element: <DeviceId /> },
+          ],
+        },
       ],
       { initialEntries: ["/"] },
     );
@@ -98,6 +108,8 @@ describe("navigation", () => {
     expect(await screen.findByText("Device 7")).toBeInTheDocument();
     expect(router.state.location.search).toBe("?tab=info");
 
+    // Following it again adds no step: one step back leaves the device.
+    await user.click(screen.getByRole("link", { name: "Device" }));
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe("/");
   });

@@ -307,8 +307,10 @@ function createRouter(routes: RouteObject[], history: History): Router {
         return Promise.resolve();
       }
       const location = resolve(to, state.navigation.location ?? state.location);
+      // A link to the page already shown adds no step for Back to undo.
+      const same = createPath(location) === createPath(history.location());
       return go(location, () =>
-        options.replace ? history.replace(location) : history.push(location),
+        options.replace || same ? history.replace(location) : history.push(location),
       );
     },
   };

@@ -6,7 +6,7 @@ import {
   SIGNAL_BUCKETS,
 } from "../devices/list-filters";
 import type { DeviceListChartKey } from "../devices/list-definition";
-import { hasForbiddenCharacters } from "../validation-files";
+import { hasForbiddenCharacters } from "../names";
 import { VALIDATION_MESSAGES } from "../validation-messages";
 import { idParamSchema, idSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { listEnvelope } from "../envelope";
 import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from "../permissions";
 import { FIXED_ROLES } from "../roles";
-import { companyIdSchema, hasForbiddenCharacters, VALIDATION_MESSAGES } from "../validation";
+import { hasForbiddenCharacters } from "../names";
+import { companyIdSchema, VALIDATION_MESSAGES } from "../validation";
 import { boundedId, idParamSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { companyIdSchema, hasForbiddenCharacters, VALIDATION_MESSAGES } from "../validation";
+import { hasForbiddenCharacters } from "../names";
+import { companyIdSchema, VALIDATION_MESSAGES } from "../validation";
 import { idParamSchema, textSchema } from "./common";
 import { searchableListQuerySchema } from "./search";
 

@@ -18,7 +18,7 @@ import {
   fileUploadFieldsSchema,
   filesZipBodySchema,
 } from "@netfleet/contracts/schemas/files";
-import { hasForbiddenCharacters } from "@netfleet/contracts/validation-files";
+import { hasForbiddenCharacters } from "@netfleet/contracts/names";
 import { VALIDATION_MESSAGES } from "@netfleet/contracts/validation-messages";
 import { isUniqueViolation } from "../../db/errors";
 import type { Actor } from "../../lib/actor";

@@ -15,7 +15,7 @@ import {
   imageUpdateBodySchema,
   imageUploadFieldsSchema,
 } from "@netfleet/contracts/schemas/images";
-import { hasForbiddenCharacters } from "@netfleet/contracts/validation-files";
+import { hasForbiddenCharacters } from "@netfleet/contracts/names";
 import { VALIDATION_MESSAGES } from "@netfleet/contracts/validation-messages";
 import type { Actor } from "../../lib/actor";
 import { ok, okList, okMessage } from "../../lib/envelope";

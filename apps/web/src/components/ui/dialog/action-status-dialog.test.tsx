@@ -8,7 +8,11 @@ import { fakeApi, success, type FakeRequest } from "../../../test/fake-api";
 import { renderPage } from "../../../test/render";
 import { testUser } from "../../../test/users";
 import { STEPS_RELOAD_DELAY_MS } from "./action-job";
-import { actionStatusDialogId, openActionStatusDialog } from "./action-status-dialog";
+import {
+  type ActionStatusOptions,
+  actionStatusDialogId,
+  openActionStatusDialog,
+} from "./action-status-dialog";
 import { DialogHost } from "./dialog-host";
 import { closeAllDialogs, dialogEntry } from "./dialog-store";
 import { forgetReminders } from "./reminders";
@@ -39,23 +43,27 @@ function listen() {
     });
 }
 
+/** Opens the dialog and waits for its body, whose code loads when a dialog first needs it. */
+async function openStatus(options: ActionStatusOptions) {
+  act(() => openActionStatusDialog(options));
+  await screen.findByText(options.channel);
+}
+
 function renderHost() {
   fakeApi().on("GET", "/api/storage", success([], { meta: { total: 0 } }));
   return renderPage(<DialogHost />);
 }
 
 describe("the action status dialog", () => {
-  it("FM-SUBMIT-015 shows the channel, the selection, the table and the progress, subscribed with the company", () => {
+  it("FM-SUBMIT-015 shows the channel, the selection, the table and the progress, subscribed with the company", async () => {
     const push = listen();
     renderHost();
-    act(() =>
-      openActionStatusDialog({
-        channel: "action.42",
-        selection: [1, 2, 3],
-        tableRef: "devices",
-        companyId: 7,
-      }),
-    );
+    await openStatus({
+      channel: "action.42",
+      selection: [1, 2, 3],
+      tableRef: "devices",
+      companyId: 7,
+    });
     expect(realtime.subscribe).toHaveBeenCalledWith("action.42", expect.any(Object), {
       company_id: 7,
     });
@@ -71,12 +79,12 @@ describe("the action status dialog", () => {
     expect(within(dialog).getByText("Rebooting RUT-1")).toBeVisible();
   });
 
-  it("FM-SUBMIT-016 without a selection it closes itself once the action is done", () => {
+  it("FM-SUBMIT-016 without a selection it closes itself once the action is done", async () => {
     const push = listen();
     const onDone = vi.fn();
     const onClose = vi.fn();
     renderHost();
-    act(() => openActionStatusDialog({ channel: "action.1", onDone, onClose }));
+    await openStatus({ channel: "action.1", onDone, onClose });
     expect(dialogEntry(actionStatusDialogId("action.1"))).toBeDefined();
 
     push({ status: "done", progress: 100 });
@@ -90,7 +98,7 @@ describe("the action status dialog", () => {
     const push = listen();
     const onDone = vi.fn();
     const { user } = renderHost();
-    act(() => openActionStatusDialog({ channel: "action.2", selection: [5], onDone }));
+    await openStatus({ channel: "action.2", selection: [5], onDone });
 
     push({ status: "done", done: 1, total: 1 });
     expect(onDone).toHaveBeenCalledOnce();
@@ -102,10 +110,10 @@ describe("the action status dialog", () => {
     expect(unsubscribe).toHaveBeenCalled();
   });
 
-  it("a failed action stays open and says so", () => {
+  it("a failed action stays open and says so", async () => {
     const push = listen();
     renderHost();
-    act(() => openActionStatusDialog({ channel: "action.3" }));
+    await openStatus({ channel: "action.3" });
     push({ status: "failed", message: "Device offline" });
     const dialog = screen.getByRole("dialog", { name: "Action status" });
     expect(within(dialog).getByText("Failed")).toBeVisible();
@@ -175,7 +183,7 @@ describe("the action status dialog of a rollout", () => {
       { current: [] },
     ).on("PUT", "/api/devices/actions/jobs/9", success(job({ status: "running" })));
     const { user } = renderJobHost();
-    act(() => openActionStatusDialog({ channel: "action.9" }));
+    await openStatus({ channel: "action.9" });
     push({ status: "paused", job_id: 9, done: 5, failed: 3, total: 20 });
 
     const dialog = screen.getByRole("dialog", { name: "Action status" });
@@ -202,7 +210,7 @@ describe("the action status dialog of a rollout", () => {
       success(undefined, { message: "14 steps cancelled" }),
     );
     const { user } = renderJobHost();
-    act(() => openActionStatusDialog({ channel: "action.9" }));
+    await openStatus({ channel: "action.9" });
     push({ status: "running", job_id: 9 });
     const dialog = screen.getByRole("dialog", { name: "Action status" });
 
@@ -224,7 +232,7 @@ describe("the action status dialog of a rollout", () => {
     const push = listen();
     jobApi(job(), { current: [step(1, "installing")] });
     renderJobHost(["view_devices"]);
-    act(() => openActionStatusDialog({ channel: "action.9" }));
+    await openStatus({ channel: "action.9" });
     push({ status: "running", job_id: 9 });
     const dialog = screen.getByRole("dialog", { name: "Action status" });
     expect(await within(dialog).findByText("Installing")).toBeVisible();
@@ -237,7 +245,7 @@ describe("the action status dialog of a rollout", () => {
     const steps = { current: [step(1, "installing"), step(2, "failed", "Signature mismatch")] };
     const api = jobApi(job(), steps);
     const { user } = renderJobHost();
-    act(() => openActionStatusDialog({ channel: "action.9" }));
+    await openStatus({ channel: "action.9" });
     push({ status: "running", job_id: 9 });
     const dialog = screen.getByRole("dialog", { name: "Action status" });
 

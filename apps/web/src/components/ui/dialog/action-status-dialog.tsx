@@ -1,8 +1,14 @@
 import { i18n } from "../../../lib/i18n";
-import { ActionStatusBody, type ActionStatusProps } from "./action-status-body";
+import { lazyPart } from "../../../lib/lazy-part";
+import type { ActionStatusProps } from "./action-status-body";
 import { openDialog } from "./dialog-store";
 
 export type { ActionStatusProps } from "./action-status-body";
+
+// Lists open it from their bulk bars: its code loads with the first action that reports.
+const ActionStatusBody = lazyPart(() =>
+  import("./action-status-body").then((m) => m.ActionStatusBody),
+);
 
 export interface ActionStatusOptions extends ActionStatusProps {
   /** Runs when the dialog goes away, however it was closed. */

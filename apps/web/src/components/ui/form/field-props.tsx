@@ -95,14 +95,6 @@ export function pasteHandler(props: FieldProps) {
   };
 }
 
-/**
- * A pill's close icon as a real button: Mantine hides it from assistive technology and
- * the tab order, but here it is how an item is removed (FM-FIELD-021).
- */
-export function pillRemoveProps(label: string) {
-  return { "aria-label": label, "aria-hidden": false, tabIndex: 0 } as const;
-}
-
 /** A stored choice as an option key: options are keyed by strings, ids may be numbers. */
 export function optionKey(value: unknown): string | null {
   return typeof value === "string" || typeof value === "number" ? String(value) : null;

@@ -12,7 +12,8 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconCheck } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
-import { inputProps, pillRemoveProps, type FieldProps } from "./field-props";
+import { inputProps, type FieldProps } from "./field-props";
+import { pillRemoveProps } from "./pill-remove-props";
 import type { ItemSource } from "./form-types";
 import { useItemOptions, type ItemOption } from "./use-item-options";
 

@@ -4,7 +4,8 @@ import { notifications } from "@mantine/notifications/store";
 import { IconDownload, IconFileUpload } from "@tabler/icons-react";
 import { useTranslation } from "../../../lib/i18n";
 import { FORMS } from "@netfleet/contracts/constants";
-import { pillRemoveProps, wrapperProps, type FieldProps } from "./field-props";
+import { wrapperProps, type FieldProps } from "./field-props";
+import { pillRemoveProps } from "./pill-remove-props";
 import {
   addItems,
   csvFileProblem,

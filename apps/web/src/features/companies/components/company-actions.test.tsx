@@ -310,7 +310,7 @@ describe("the company actions", () => {
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
 
     await screen.findByRole("dialog", { name: "Confirm your password" }, LOADED);
-    await user.type(screen.getByLabelText(/^Password/), "s3cret{Enter}");
+    await user.type(await screen.findByLabelText(/^Password/), "s3cret{Enter}");
 
     expect(await screen.findByText("Company deleted successfully")).toBeVisible();
     expect(api.calls("DELETE", "/api/companies/4")).toHaveLength(2);

@@ -105,7 +105,7 @@ describe("the Update firmware page", () => {
       window: null,
     });
     const dialog = await screen.findByRole("dialog", { name: "Action status" });
-    expect(within(dialog).getByText("private-status.7.rollout")).toBeVisible();
+    expect(await within(dialog).findByText("private-status.7.rollout")).toBeVisible();
   });
 
   it("rolls out to every device the device list's filters match, counted before it starts", async () => {

@@ -25,7 +25,7 @@ import type {
   DeviceTag,
 } from "@netfleet/contracts/schemas/devices";
 import { FORBIDDEN_NAME_CHARACTERS } from "@netfleet/contracts/constants";
-import { hasForbiddenCharacters } from "@netfleet/contracts/validation-files";
+import { hasForbiddenCharacters } from "@netfleet/contracts/names";
 import { devicePath } from "../../../lib/current-route";
 import { toApiRequestError } from "../../../lib/http";
 import { devicesListQueryKey } from "../api/list-devices";

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Button, Group, Pill } from "@mantine/core";
 import { useTranslation } from "../../../lib/i18n";
-import { pillRemoveProps } from "../../../components/ui/form/field-props";
+import { pillRemoveProps } from "../../../components/ui/form/pill-remove-props";
 import { lazyPart } from "../../../lib/lazy-part";
 import { useCompanyOptions, useTagOptions } from "../api/list-filter-options";
 import type { DeviceListState, FilterKey } from "../device-list-state";

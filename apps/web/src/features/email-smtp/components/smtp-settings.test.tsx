@@ -75,7 +75,7 @@ describe("the e-mail server page", () => {
     await user.click(screen.getByRole("button", { name: "Save" }));
     await screen.findByRole("dialog", { name: "Confirm your password" }, { timeout: 5000 });
     await user.type(
-      screen.getByLabelText(/^Password/, { selector: "[role=dialog] *" }),
+      await screen.findByLabelText(/^Password/, { selector: "[role=dialog] *" }),
       "s3cret{Enter}",
     );
 

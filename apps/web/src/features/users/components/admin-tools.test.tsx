@@ -59,7 +59,7 @@ describe("the super administrator's tools on /users", () => {
     await user.type(within(dialog).getByRole("textbox", { name: "E-mail" }), "lost@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Remove" }));
     await screen.findByRole("dialog", { name: "Confirm your password" }, SLOW);
-    await user.type(screen.getByLabelText(/^Password/), "s3cret{Enter}");
+    await user.type(await screen.findByLabelText(/^Password/), "s3cret{Enter}");
 
     expect(await screen.findByText("Two-factor authentication removed.")).toBeVisible();
     const calls = api.calls("DELETE", "/api/admin/users/mfa");
