@@ -120,7 +120,7 @@ describe("/account/sign-in-link", () => {
 
     await user.click(await screen.findByRole("button", { name: "Sign in" }));
     await screen.findByRole("dialog", { name: "Enter authentication code" });
-    await user.type(screen.getByRole("textbox", { name: /code/i }), "123456{Enter}");
+    await user.type(await screen.findByRole("textbox", { name: /code/i }), "123456{Enter}");
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith("/management/devices"));
     expect(api.calls("POST", "/account/sign-in/link")[1]?.body).toMatchObject({
