@@ -17,7 +17,7 @@ import {
  * The console's router. The console needs a small part of what a general router library
  * does (matching the route table, lazy pages, links, the query string, one error element),
  * and that library was the largest script of the first page after React itself; this
- * module does that part in its own few lines, with the same names.
+ * module does that part itself, under the same names.
  */
 
 export interface Location {
@@ -392,7 +392,7 @@ class ErrorBoundary extends ClassComponent<
 
 /**
  * The element of `matches[index]`, with the ones below it as its outlet. `failure` is what
- * failed to load, for the route with the error element at `errorAt`.
+ * failed to load, for the route with the error element at `failure.at`.
  */
 function drawn(
   matches: RouteMatch[],
